@@ -517,6 +517,16 @@ CREATE TABLE "job_runs" (
 );
 
 -- CreateTable
+CREATE TABLE "job_locks" (
+    "job" TEXT NOT NULL,
+    "account_key" TEXT NOT NULL,
+    "owner" TEXT NOT NULL,
+    "locked_until" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "job_locks_pkey" PRIMARY KEY ("job","account_key")
+);
+
+-- CreateTable
 CREATE TABLE "changelog_entries" (
     "id" SERIAL NOT NULL,
     "slug" TEXT NOT NULL,

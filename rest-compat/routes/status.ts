@@ -1,0 +1,13 @@
+// GET /api/v1/status: public, cached 15 s, CORS allow-all. 503 when the database is down.
+import type { FastifyInstance } from 'fastify';
+import type { statusService } from '../../src/domain/status/service.ts';
+import { serializeStatus } from '../serializers/status.ts';
+import { publicHeaders } from '../public-headers.ts';
+
+export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof statusService>): void {
+  app.get('/status', async (_request, reply) => {
+    const result = await status.getStatus();
+    reply.headers(publicHeaders(15)).code(result.status === 'down' ? 503 : 200);
+    return serializeStatus(result);
+  });
+}

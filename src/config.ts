@@ -1,0 +1,179 @@
+// The only reader of the environment. Read once at boot, validated with every problem listed at
+// once, typed and frozen. An optional .env file in the working directory fills in what the
+// environment does not set (the environment wins).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+import { projectRoot } from './paths.ts';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: int(0, 65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: int(1, 200).default(10),
+    DATA_DIR: z.string().min(1).default('.data'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    JWT_ISSUER: z.string().min(1).default('svc-dashboard'),
+    JWT_AUDIENCE: z.string().min(1).default('svc-api'),
+    JWT_ALGORITHMS: list.optional(),
+    JWT_MAX_AGE_SECONDS: int(60, 86_400 * 7).default(3600),
+    TRUSTED_PROXIES: list.default([]),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JOBS_ENABLED: bool.default(true),
+    DEMO_SEED: bool.default(true),
+    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
+    PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
+    AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+    AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_TIMEOUT_MS: int(100, 120_000).default(20_000),
+    REGION: z.string().min(1).default('local'),
+    COMMIT_SHA: z.string().min(1).optional(),
+    SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.JWT_SECRET && env.JWT_JWKS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_JWKS_URL'], message: 'set JWT_SECRET or JWT_JWKS_URL, not both' });
+    }
+    if (env.AI_PROVIDER === 'openai') {
+      if (!env.AI_BASE_URL) ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'required when AI_PROVIDER=openai' });
+      if (!env.AI_API_KEY) ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: 'required when AI_PROVIDER=openai' });
+    }
+    const hmac = ['HS256', 'HS384', 'HS512'];
+    for (const alg of env.JWT_ALGORITHMS ?? []) {
+      if (!['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'].includes(alg)) {
+        ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHMS'], message: `unsupported algorithm ${alg}` });
+      } else if (env.JWT_SECRET && !hmac.includes(alg)) {
+        ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHMS'], message: `${alg} needs JWT_JWKS_URL, not JWT_SECRET` });
+      } else if (env.JWT_JWKS_URL && hmac.includes(alg)) {
+        ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHMS'], message: `${alg} needs JWT_SECRET, not JWT_JWKS_URL` });
+      }
+    }
+  });
+
+type Env = z.infer<typeof schema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  database: { url: string | null; poolSize: number; dataDir: string };
+  redisUrl: string | null;
+  jwt: {
+    secret: string | null;
+    jwksUrl: string | null;
+    issuer: string;
+    audience: string;
+    algorithms: string[];
+    maxAgeSeconds: number;
+  };
+  trustedProxies: string[];
+  logLevel: Env['LOG_LEVEL'];
+  jobsEnabled: boolean;
+  demoSeed: boolean;
+  rateLimit: { perMinute: number; publicPerMinute: number };
+  ai: { provider: 'local' | 'openai'; baseUrl: string | null; model: string; apiKey: string | null; timeoutMs: number };
+  region: string;
+  commit: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads KEY=value lines of a .env file; a missing file is an empty one. */
+function readEnvFile(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/** The commit being run: COMMIT_SHA, else the checkout's HEAD, else "unknown". */
+function detectCommit(): string {
+  try {
+    const gitDir = path.join(projectRoot, '.git');
+    const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+    const sha = head.startsWith('ref: ') ? readFileSync(path.join(gitDir, head.slice(5)), 'utf8').trim() : head;
+    return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 12) : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export interface LoadConfigOptions {
+  env?: Record<string, string | undefined>;
+  /** A .env file to read; defaults to .env in the working directory. Pass null for none. */
+  envFile?: string | null;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
+  const fromFile = options.envFile === null ? {} : readEnvFile(options.envFile ?? path.resolve('.env'));
+  const raw: Record<string, string | undefined> = { ...fromFile };
+  for (const [key, value] of Object.entries(options.env ?? process.env)) if (value !== undefined && value !== '') raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const config: Config = {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    database: { url: env.DATABASE_URL ?? null, poolSize: env.DATABASE_POOL_SIZE, dataDir: path.resolve(env.DATA_DIR) },
+    redisUrl: env.REDIS_URL ?? null,
+    jwt: {
+      secret: env.JWT_SECRET ?? null,
+      jwksUrl: env.JWT_JWKS_URL ?? null,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      algorithms: env.JWT_ALGORITHMS ?? (env.JWT_JWKS_URL ? ['RS256', 'ES256'] : ['HS256']),
+      maxAgeSeconds: env.JWT_MAX_AGE_SECONDS,
+    },
+    trustedProxies: env.TRUSTED_PROXIES,
+    logLevel: env.LOG_LEVEL,
+    jobsEnabled: env.JOBS_ENABLED,
+    demoSeed: env.DEMO_SEED,
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, publicPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE },
+    ai: {
+      provider: env.AI_PROVIDER,
+      baseUrl: env.AI_BASE_URL ?? null,
+      model: env.AI_MODEL,
+      apiKey: env.AI_API_KEY ?? null,
+      timeoutMs: env.AI_TIMEOUT_MS,
+    },
+    region: env.REGION,
+    commit: env.COMMIT_SHA ?? detectCommit(),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Test-only environment settings, read here so that no other module touches process.env. */
+export function testDatabaseUrls(): { postgres: string | null; redis: string | null } {
+  return { postgres: process.env.TEST_DATABASE_URL || null, redis: process.env.TEST_REDIS_URL || null };
+}

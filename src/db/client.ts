@@ -1,0 +1,32 @@
+// The Prisma client factory: every database (embedded or server) is reached through pg and
+// @prisma/adapter-pg, so there is one driver path and one SQL dialect.
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './__generated__/prisma/client.ts';
+
+export { PrismaClient };
+export type { Prisma } from './__generated__/prisma/client.ts';
+
+export interface PrismaOptions {
+  /** Connections in the pool. */
+  poolSize?: number;
+  /** Called for every statement sent, with its SQL (used by query-counting tests). */
+  onQuery?: (sql: string) => void;
+}
+
+export function createPrisma(connectionString: string, options: PrismaOptions = {}): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  const client = new PrismaClient({
+    adapter,
+    log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
+  });
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (client as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
+  }
+  return client;
+}

@@ -1,0 +1,44 @@
+// The only Prisma access for API keys.
+import type { PrismaClient } from '../../db/client.ts';
+import type { KeyEnvironment, Scope } from '../../db/__generated__/prisma/enums.ts';
+
+export const apiKeySelect = {
+  id: true,
+  accountId: true,
+  name: true,
+  prefix: true,
+  environment: true,
+  scopes: true,
+  expiresAt: true,
+  revokedAt: true,
+  lastUsedAt: true,
+  createdAt: true,
+} as const;
+
+export function keysRepo(prisma: PrismaClient) {
+  return {
+    create(data: { accountId: string; name: string; prefix: string; hash: string; environment: KeyEnvironment; scopes: Scope[]; expiresAt: Date | null }) {
+      return prisma.apiKey.create({ data, select: apiKeySelect });
+    },
+    list(accountId?: string) {
+      return prisma.apiKey.findMany({ where: accountId ? { accountId } : {}, orderBy: { id: 'desc' }, select: apiKeySelect });
+    },
+    findByHash(hash: string) {
+      return prisma.apiKey.findUnique({ where: { hash }, select: apiKeySelect });
+    },
+    /** Keys matching an id or a display prefix (the CLI accepts either). */
+    findByIdOrPrefix(idOrPrefix: string) {
+      const id = /^\d+$/.test(idOrPrefix) ? Number(idOrPrefix) : null;
+      return prisma.apiKey.findMany({
+        where: id !== null && id <= 2_147_483_647 ? { id } : { prefix: idOrPrefix },
+        select: apiKeySelect,
+      });
+    },
+    revoke(id: number, at: Date) {
+      return prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: at } });
+    },
+    countActive(accountId: string, now: Date) {
+      return prisma.apiKey.count({ where: { accountId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// The HTTP app: request ids, structured logs, health probes, the REST door and one error map.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { AppError } from '../errors.ts';
+import { restCompat } from '../../rest-compat/index.ts';
+import { restErrorReply, toAppError } from '../../rest-compat/errors.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+  services: Services;
+  /** A pino logger options object, or false for none (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, db, services, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.ping(2_000);
+      return { status: 'ready' };
+    } catch {
+      reply.code(503);
+      return { status: 'unavailable', error: 'no_db' };
+    }
+  });
+
+  await app.register(async (v1) => restCompat(v1, services), { prefix: '/api/v1' });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { appError, unexpected } = toAppError(error);
+    if (unexpected) request.log.error({ err: error }, 'unhandled error');
+    else if (appError.code === 'no_db') request.log.warn({ err: error }, 'database unavailable');
+    const { status, body, headers } = restErrorReply(appError);
+    reply.code(status).headers(headers).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allow = METHODS.filter((method) => app.hasRoute({ method, url: path }));
+    if (allow.length) {
+      if (allow.includes('GET')) allow.splice(allow.indexOf('GET') + 1, 0, 'HEAD' as never);
+      const { status, body, headers } = restErrorReply(new AppError('method_not_allowed', `Use ${allow.join(', ')}.`, { allow }));
+      return reply.code(status).headers(headers).send(body);
+    }
+    const { status, body } = restErrorReply(new AppError('not_found'));
+    return reply.code(status).send(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,17 @@
+// The domain services, built once per process from the database and config and shared by every
+// door (REST, GraphQL, jobs, CLI).
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { accountsService } from './domain/accounts/service.ts';
+import { keysService } from './domain/keys/service.ts';
+import { statusService } from './domain/status/service.ts';
+
+export function buildServices(config: Readonly<Config>, db: Database) {
+  return {
+    accounts: accountsService(db.prisma),
+    keys: keysService(db.prisma),
+    status: statusService({ ping: db.ping, region: config.region, env: config.env, commit: config.commit }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
