@@ -4,12 +4,14 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { accountsService } from './domain/accounts/service.ts';
 import { keysService } from './domain/keys/service.ts';
+import { customersService } from './domain/customers/service.ts';
 import { statusService } from './domain/status/service.ts';
 
 export function buildServices(config: Readonly<Config>, db: Database) {
   return {
     accounts: accountsService(db.prisma),
     keys: keysService(db.prisma),
+    customers: customersService(db.prisma),
     status: statusService({ ping: db.ping, region: config.region, env: config.env, commit: config.commit }),
   };
 }

@@ -28,6 +28,12 @@ type EngineModule = typeof import('@prisma/schema-engine-wasm/schema_engine_bg')
 let engineModule: Promise<EngineModule> | null = null;
 let lastPanic: string | null = null;
 
+// The WebAssembly global (its types come with the DOM library, which this project does not load).
+const wasmApi = () =>
+  (globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: object } }> };
+  }).WebAssembly;
+
 /** Instantiates schema_engine_bg.wasm once per process, with its JS glue module as imports. */
 function loadEngineModule(): Promise<EngineModule> {
   engineModule ??= (async () => {
@@ -40,10 +46,15 @@ function loadEngineModule(): Promise<EngineModule> {
     const bg = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as EngineModule;
     const require = createRequire(import.meta.url);
     const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
-    const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
-      './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports,
-    });
-    bg.__wbg_set_wasm(instance.exports);
+    // The engine arms timeouts it never clears; unref'd, they no longer keep a finished process
+    // (a CLI command, a test run) alive for ten seconds.
+    const imports: Record<string, unknown> = { ...bg };
+    for (const name of Object.keys(imports).filter((n) => n.startsWith('__wbg_setTimeout'))) {
+      const arm = imports[name] as (fn: () => void, ms: number) => NodeJS.Timeout;
+      imports[name] = (fn: () => void, ms: number) => arm(fn, ms).unref();
+    }
+    const { instance } = await wasmApi().instantiate(await readFile(wasmPath), { './schema_engine_bg.js': imports });
+    bg.__wbg_set_wasm(instance.exports as Parameters<typeof bg.__wbg_set_wasm>[0]);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return bg;
   })();
@@ -111,21 +122,30 @@ function enginePool(connectionString: string) {
   return { factory, connect: async () => engineQueryable(await factory.connect()) };
 }
 
-function adapterFactory(target: MigrationTarget): SqlMigrationAwareDriverAdapterFactory {
+/** The factory the engine uses; every adapter it opens is recorded so that it can be closed. */
+function adapterFactory(target: MigrationTarget, opened: Array<{ dispose(): Promise<void> }>): SqlMigrationAwareDriverAdapterFactory {
   const main = enginePool(target.connectionString);
   const makeShadow = target.shadow ?? (() => createServerShadow(target.connectionString));
   return {
     provider: main.factory.provider,
     adapterName: main.factory.adapterName,
-    connect: () => main.connect(),
+    connect: async () => {
+      const adapter = await main.connect();
+      opened.push(adapter);
+      return adapter;
+    },
     async connectToShadowDb() {
       const shadow = await makeShadow();
       const adapter = await enginePool(shadow.connectionString).connect();
       const dispose = adapter.dispose.bind(adapter);
+      let disposed = false;
       adapter.dispose = async () => {
+        if (disposed) return;
+        disposed = true;
         await dispose();
         await shadow.dispose();
       };
+      opened.push(adapter);
       return adapter;
     },
   };
@@ -160,14 +180,17 @@ async function createServerShadow(connectionString: string) {
 async function withEngine<T>(target: MigrationTarget, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const bg = await loadEngineModule();
   const datamodel = await readFile(schemaPath, 'utf8');
-  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactory(target));
-  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, adapter);
+  const opened: Array<{ dispose(): Promise<void> }> = [];
+  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactory(target, opened));
+  let engine: SchemaEngine | null = null;
   try {
+    engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, adapter);
     return await fn(engine);
   } catch (error) {
     throw new Error(`schema engine: ${engineErrorMessage(error)}`);
   } finally {
-    engine.free();
+    engine?.free();
+    await Promise.allSettled(opened.map((a) => a.dispose()));
   }
 }
 

@@ -93,7 +93,7 @@ export class PgliteServer {
     const id = this.nextId++;
     this.sockets.add(socket);
     socket.setNoDelay(true);
-    let buffer = Buffer.alloc(0);
+    let buffer: Buffer<ArrayBufferLike> = Buffer.alloc(0);
     let started = false;
     let midSequence = false;
     let chain = Promise.resolve();
@@ -155,7 +155,9 @@ export class PgliteServer {
 
     socket.on('data', (data: Buffer) => {
       buffer = buffer.length ? Buffer.concat([buffer, data]) : data;
-      chain = chain.then(handle).catch(() => socket.destroy());
+      chain = chain.then(handle).catch(() => {
+        socket.destroy();
+      });
     });
     const cleanup = (): void => {
       this.sockets.delete(socket);
@@ -170,10 +172,10 @@ export class PgliteServer {
     this.lock.forget(id);
     if (!this.lock.heldBy(id)) return;
     try {
-      await this.db.runExclusive(async () => {
-        if (midSequence) await this.db.execProtocolRaw(new Uint8Array(SYNC));
-        if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
-      });
+      // Still the owner, so nothing else runs in between. (db.exec takes PGlite's own mutex, so it
+      // must not run inside runExclusive.)
+      if (midSequence) await this.db.runExclusive(() => this.db.execProtocolRaw(new Uint8Array(SYNC)));
+      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
     } finally {
       this.lock.release(id);
     }

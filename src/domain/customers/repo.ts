@@ -1,0 +1,55 @@
+// The only Prisma access for customers.
+import type { PrismaClient } from '../../db/client.ts';
+
+export function customersRepo(prisma: PrismaClient) {
+  return {
+    /**
+     * Recomputes every customer's metrics of an account from its orders, in one statement.
+     * Rules (docs/customer-metrics.md): revenue is paid totals less refunds, cancelled orders
+     * excluded; churn grows with days since the last purchase relative to the customer's own
+     * purchase interval; LTV adds two years of expected future revenue, discounted by churn.
+     */
+    recomputeMetrics(accountId: string, now: Date) {
+      return prisma.$executeRaw`
+        WITH stats AS (
+          SELECT o.customer_id,
+                 count(*)::int AS orders_count,
+                 sum(o.total_amount - o.refunded_amount) AS revenue,
+                 min(o.placed_at) AS first_at,
+                 max(o.placed_at) AS last_at
+          FROM orders o
+          WHERE o.account_id = ${accountId} AND o.customer_id IS NOT NULL AND o.status <> 'cancelled'
+          GROUP BY o.customer_id
+        ), scored AS (
+          SELECT s.*,
+                 s.revenue / s.orders_count AS aov,
+                 EXTRACT(EPOCH FROM (${now}::timestamptz - s.last_at)) / 86400 AS days_since,
+                 GREATEST(EXTRACT(EPOCH FROM (s.last_at - s.first_at)) / 86400 / GREATEST(s.orders_count - 1, 1), 30) AS interval_days,
+                 GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - s.first_at)) / 86400, 30) AS tenure_days
+          FROM stats s
+        ), churn AS (
+          SELECT sc.*, LEAST(1, GREATEST(0, sc.days_since / (sc.interval_days * 4))) AS churn_score
+          FROM scored sc
+        )
+        UPDATE customers c SET
+          orders_count = ch.orders_count,
+          revenue_total = round(ch.revenue, 2),
+          aov = round(ch.aov, 2),
+          first_purchase_at = ch.first_at,
+          last_purchase_at = ch.last_at,
+          churn_score = round(ch.churn_score::numeric, 4),
+          ltv_estimate = round(ch.revenue + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * 2 * (1 - ch.churn_score::numeric), 2),
+          segment = (CASE
+            WHEN ch.days_since > 180 THEN 'churned'
+            WHEN ch.churn_score >= 0.6 THEN 'at_risk'
+            WHEN ch.revenue >= 1000 AND ch.orders_count >= 5 THEN 'vip'
+            WHEN ch.orders_count >= 4 THEN 'loyal'
+            WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= 30 THEN 'new'
+            ELSE 'regular'
+          END)::"CustomerSegment",
+          updated_at = ${now}
+        FROM churn ch
+        WHERE c.id = ch.customer_id AND c.account_id = ${accountId}`;
+    },
+  };
+}
