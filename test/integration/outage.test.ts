@@ -1,0 +1,66 @@
+// The database goes away while the service runs: data requests get 503 no_db, /readyz fails,
+// /healthz passes, /status says down; when the database is back the service recovers by itself.
+import { PGlite } from '@electric-sql/pglite';
+import { PgliteServer } from '../../src/db/pglite-server.ts';
+import { applyMigrations } from '../../src/db/migrator.ts';
+import { migrationTarget } from '../../src/db/database.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { restErrorReply, toAppError } from '../../rest-compat/errors.ts';
+
+let pglite: PGlite;
+let server: PgliteServer;
+let app: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  pglite = await PGlite.create();
+  server = new PgliteServer(pglite);
+  await server.start();
+  port = server.port;
+  const connectionString = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  await applyMigrations(migrationTarget(connectionString, 'embedded'));
+  app = await startTestApp({ kind: 'embedded', connectionString, close: async () => {} });
+});
+afterAll(async () => {
+  await app.close();
+  await server.stop();
+  await pglite.close();
+});
+
+test('503 no_db while the database is unreachable, and recovery when it is back', async () => {
+  expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+
+  await server.stop();
+
+  const status = await fetch(`${app.url}/api/v1/status`);
+  expect(status.status).toBe(503);
+  const body = await status.json();
+  expect(body.status).toBe('down');
+  expect(body.checks.database.status).toBe('error');
+  expect(status.headers.get('cache-control')).toBe('public, max-age=15');
+
+  const ready = await fetch(`${app.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ status: 'unavailable', error: 'no_db' });
+  expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+
+  // A domain call that reaches the database fails with an error the REST map answers as 503 no_db.
+  const failure = await app.services.accounts.countAccounts().then(() => null, (error: unknown) => error);
+  expect(failure).not.toBeNull();
+  const reply = restErrorReply(toAppError(failure).appError);
+  expect(reply.status).toBe(503);
+  expect(reply.body.error).toBe('no_db');
+
+  server = new PgliteServer(pglite, { port });
+  await server.start();
+
+  let recovered = false;
+  for (let i = 0; i < 50 && !recovered; i++) {
+    recovered = (await fetch(`${app.url}/readyz`)).status === 200;
+    if (!recovered) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(recovered).toBe(true);
+  const after = await fetch(`${app.url}/api/v1/status`);
+  expect(after.status).toBe(200);
+  expect((await after.json()).status).toBe('operational');
+});
