@@ -57,11 +57,20 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   }
 }
 
-/** Closes the server on SIGINT/SIGTERM; a second signal or the timeout forces the exit. */
-export function closeOnSignals(server: RunningServer, timeoutMs: number, log: (message: string) => void): void {
+/**
+ * Closes the server on SIGINT/SIGTERM. A repeated SIGTERM is ignored (process managers resend
+ * it); a second SIGINT (Ctrl-C twice) or the timeout forces the exit.
+ */
+export function closeOnSignals(server: Pick<RunningServer, 'close'>, timeoutMs: number, log: (message: string) => void): void {
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1);
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      if (signal === 'SIGINT') {
+        log('second SIGINT: exiting now');
+        process.exit(1);
+      }
+      return;
+    }
     stopping = true;
     log(`${signal} received: finishing in-flight requests, then closing`);
     const timer = setTimeout(() => {
@@ -70,13 +79,16 @@ export function closeOnSignals(server: RunningServer, timeoutMs: number, log: (m
     }, timeoutMs);
     timer.unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        log('closed');
+        process.exit(0);
+      },
       (error: unknown) => {
         log(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -226,9 +226,29 @@ export async function loadMigrations(dir = migrationsDir): Promise<MigrationList
   };
 }
 
+/** Names of committed migrations the database has not finished applying (all of them if it has none). */
+async function unappliedMigrations(connectionString: string, names: string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const exists = await client.query(`SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present`);
+    if (!exists.rows[0]?.present) return names;
+    const done = await client.query<{ migration_name: string }>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    const applied = new Set(done.rows.map((r) => r.migration_name));
+    return names.filter((n) => !applied.has(n));
+  } finally {
+    await client.end();
+  }
+}
+
 /** Applies pending migrations; returns the names applied now. */
 export async function applyMigrations(target: MigrationTarget): Promise<string[]> {
   const migrationsList = await loadMigrations();
+  // Up to date is the usual case at start-up: answer it without loading the engine.
+  const pending = await unappliedMigrations(target.connectionString, migrationsList.migrationDirectories.map((d) => d.path));
+  if (!pending.length) return [];
   return withEngine(target, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: noFilters });
     return out.appliedMigrationNames;

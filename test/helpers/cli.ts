@@ -1,0 +1,54 @@
+// Runs the real `svc` command in a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const bin = path.resolve('bin/svc.js');
+const CONFIG_VARS = /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA)/;
+
+export function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARS.test(k)));
+  return { ...base, LOG_LEVEL: 'warn', ...env };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function svc(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: cliEnv(env), cwd: path.resolve('.') });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts a long-running command and resolves once its output contains `ready`. */
+export function svcBackground(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 90_000) {
+  const child: ChildProcess = spawn(process.execPath, [bin, ...args], { env: cliEnv(env), cwd: path.resolve('.') });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const started = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      output += d;
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    exited.then((code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
+  });
+  return { child, started, exited, output: () => output };
+}
