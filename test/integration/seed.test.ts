@@ -1,0 +1,119 @@
+// The demo seed: the promised volumes, internally consistent, deterministic for a given day,
+// idempotent, and derived data left to the jobs.
+import pg from 'pg';
+import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { createPrisma, type PrismaClient } from '../../src/db/client.ts';
+import { DEMO_ACCOUNT_ID, seedDemoAccount } from '../../src/domain/demo/seed.ts';
+
+const NOW = new Date('2026-06-15T12:34:56Z');
+
+/** A digest of every seeded table's contents, to compare two seeds row for row. */
+async function fingerprint(connectionString: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const out: Record<string, string> = {};
+    for (const table of ['accounts', 'customers', 'inventory_items', 'orders', 'order_items', 'ad_spend', 'expenses', 'integrations', 'credit_transactions', 'credit_balances', 'ai_usage', 'alert_rules']) {
+      const { rows } = await client.query(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM ${table} t`);
+      out[table] = rows[0].digest;
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+describeEachDatabase('demo seed', (target) => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    db = await target.create();
+    prisma = createPrisma(db.connectionString, { poolSize: 3 });
+    client = new pg.Client({ connectionString: db.connectionString });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await prisma.$disconnect();
+    await db.close();
+  });
+
+  test('creates the demo account with the promised volumes', async () => {
+    const result = await seedDemoAccount(prisma, { now: NOW });
+    expect(result.created).toBe(true);
+    expect(result.accountId).toBe(DEMO_ACCOUNT_ID);
+    const q = async (sql: string) => (await client.query(sql)).rows[0];
+    expect(Number((await q(`SELECT count(*) FROM customers`)).count)).toBeGreaterThanOrEqual(2000);
+    const sources = (await client.query(`SELECT source::text, count(*)::int AS n FROM customers GROUP BY 1 ORDER BY 1`)).rows;
+    expect(sources.map((r) => r.source)).toEqual(['mercado-libre', 'shopify', 'woo-commerce']);
+    expect(Number((await q(`SELECT count(*) FROM orders`)).count)).toBe(20000);
+    expect(Number((await q(`SELECT count(*) FROM inventory_items`)).count)).toBe(150);
+    const span = await q(`SELECT min(placed_at) AS first, max(placed_at) AS last FROM orders`);
+    expect(NOW.getTime() - span.first.getTime()).toBeLessThanOrEqual(401 * 86_400_000);
+    expect(NOW.getTime() - span.first.getTime()).toBeGreaterThan(390 * 86_400_000);
+    expect(span.last.getTime()).toBeLessThan(NOW.getTime());
+    const platforms = (await client.query(`SELECT DISTINCT platform::text FROM ad_spend ORDER BY 1`)).rows.map((r) => r.platform);
+    expect(platforms).toEqual(['google-ads', 'meta-ads']);
+    expect(Number((await q(`SELECT count(DISTINCT campaign_id) FROM ad_spend`)).count)).toBeGreaterThanOrEqual(4);
+    expect(Number((await q(`SELECT count(*) FROM expenses`)).count)).toBeGreaterThan(0);
+    const statuses = (await client.query(`SELECT DISTINCT status::text FROM integrations ORDER BY 1`)).rows.map((r) => r.status);
+    expect(statuses).toEqual(['connected', 'never_synced', 'revoked', 'stale']);
+  });
+
+  test('orders are internally consistent and external ids follow the contract', async () => {
+    const bad = await client.query(`
+      SELECT count(*)::int AS n FROM orders
+      WHERE total_amount <> subtotal - discount_amount + shipping_amount + tax_amount
+         OR refunded_amount > total_amount OR refunded_amount < 0`);
+    expect(bad.rows[0].n).toBe(0);
+    const subtotals = await client.query(`
+      SELECT count(*)::int AS n FROM orders o
+      JOIN (SELECT order_id, sum(quantity * unit_price) AS s FROM order_items GROUP BY order_id) i ON i.order_id = o.id
+      WHERE i.s <> o.subtotal`);
+    expect(subtotals.rows[0].n).toBe(0);
+    const ids = await client.query(`SELECT count(*)::int AS n FROM customers WHERE external_id <> source::text || ':' || split_part(external_id, ':', 2) || ':' || email`);
+    expect(ids.rows[0].n).toBe(0);
+  });
+
+  test('the credit ledger sums to the balance and runs in order', async () => {
+    const { rows } = await client.query(`SELECT amount, balance_after FROM credit_transactions WHERE account_id = $1 ORDER BY id`, [DEMO_ACCOUNT_ID]);
+    let running = 0;
+    for (const row of rows) {
+      running += row.amount;
+      expect(row.balance_after).toBe(running);
+      expect(running).toBeGreaterThanOrEqual(0);
+    }
+    const balance = (await client.query(`SELECT balance FROM credit_balances WHERE account_id = $1`, [DEMO_ACCOUNT_ID])).rows[0].balance;
+    expect(balance).toBe(running);
+  });
+
+  test('derived data is left to the jobs', async () => {
+    const q = async (sql: string) => Number((await client.query(sql)).rows[0].n);
+    expect(await q(`SELECT count(*) AS n FROM profit_snapshots`)).toBe(0);
+    expect(await q(`SELECT count(*) AS n FROM anomalies`)).toBe(0);
+    expect(await q(`SELECT count(*) AS n FROM insights`)).toBe(0);
+    expect(await q(`SELECT count(*) AS n FROM reorder_suggestions`)).toBe(0);
+    expect(await q(`SELECT count(*) AS n FROM inventory_items WHERE computed_at IS NOT NULL`)).toBe(0);
+  });
+
+  test('a second run changes nothing', async () => {
+    const before = await fingerprint(db.connectionString);
+    const again = await seedDemoAccount(prisma, { now: new Date(NOW.getTime() + 3_600_000) });
+    expect(again.created).toBe(false);
+    expect(await fingerprint(db.connectionString)).toEqual(before);
+  });
+
+  test('the same day gives the same data in a fresh database', async () => {
+    const other = await target.create();
+    const otherPrisma = createPrisma(other.connectionString, { poolSize: 2 });
+    try {
+      await seedDemoAccount(otherPrisma, { now: new Date('2026-06-15T01:02:03Z') });
+      expect(await fingerprint(other.connectionString)).toEqual(await fingerprint(db.connectionString));
+    } finally {
+      await otherPrisma.$disconnect();
+      await other.close();
+    }
+  });
+});
