@@ -45,26 +45,29 @@ const schema = z
     REGION: z.string().min(1).default('local'),
     COMMIT_SHA: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
-  })
-  .superRefine((env, ctx) => {
-    if (env.JWT_SECRET && env.JWT_JWKS_URL) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_JWKS_URL'], message: 'set JWT_SECRET or JWT_JWKS_URL, not both' });
-    }
-    if (env.AI_PROVIDER === 'openai') {
-      if (!env.AI_BASE_URL) ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'required when AI_PROVIDER=openai' });
-      if (!env.AI_API_KEY) ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: 'required when AI_PROVIDER=openai' });
-    }
-    const hmac = ['HS256', 'HS384', 'HS512'];
-    for (const alg of env.JWT_ALGORITHMS ?? []) {
-      if (!['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'].includes(alg)) {
-        ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHMS'], message: `unsupported algorithm ${alg}` });
-      } else if (env.JWT_SECRET && !hmac.includes(alg)) {
-        ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHMS'], message: `${alg} needs JWT_JWKS_URL, not JWT_SECRET` });
-      } else if (env.JWT_JWKS_URL && hmac.includes(alg)) {
-        ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHMS'], message: `${alg} needs JWT_SECRET, not JWT_JWKS_URL` });
-      }
-    }
   });
+
+const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
+const ALGORITHMS = [...HMAC_ALGORITHMS, 'RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
+
+/**
+ * Rules across variables. They read the raw strings, so that they are reported together with
+ * the per-variable problems instead of only once those are fixed.
+ */
+function crossChecks(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (raw.JWT_SECRET && raw.JWT_JWKS_URL) problems.push('JWT_JWKS_URL: set JWT_SECRET or JWT_JWKS_URL, not both');
+  if (raw.AI_PROVIDER === 'openai') {
+    if (!raw.AI_BASE_URL) problems.push('AI_BASE_URL: required when AI_PROVIDER=openai');
+    if (!raw.AI_API_KEY) problems.push('AI_API_KEY: required when AI_PROVIDER=openai');
+  }
+  for (const alg of (raw.JWT_ALGORITHMS ?? '').split(',').map((a) => a.trim()).filter(Boolean)) {
+    if (!ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: unsupported algorithm ${alg}`);
+    else if (raw.JWT_SECRET && !HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_JWKS_URL, not JWT_SECRET`);
+    else if (raw.JWT_JWKS_URL && HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_SECRET, not JWT_JWKS_URL`);
+  }
+  return problems;
+}
 
 type Env = z.infer<typeof schema>;
 
@@ -128,9 +131,11 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   const raw: Record<string, string | undefined> = { ...fromFile };
   for (const [key, value] of Object.entries(options.env ?? process.env)) if (value !== undefined && value !== '') raw[key] = value;
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
+    ...crossChecks(raw),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const config: Config = {
     env: env.NODE_ENV,

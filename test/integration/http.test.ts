@@ -1,6 +1,7 @@
 // The HTTP skeleton through real HTTP: probes, /api/v1/status exactly as the contract describes,
 // request ids, the JSON error shape for unknown routes and methods.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { readJson } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 describeEachDatabase('http skeleton', (target) => {
@@ -19,10 +20,10 @@ describeEachDatabase('http skeleton', (target) => {
   test('GET /healthz and /readyz answer 200 with the database up', async () => {
     const health = await fetch(`${app.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await readJson(health)).toEqual({ status: 'ok' });
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(await readJson(ready)).toEqual({ status: 'ready' });
   });
 
   test('GET /api/v1/status: exact shape, field order, cache and CORS headers', async () => {
@@ -31,7 +32,7 @@ describeEachDatabase('http skeleton', (target) => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=15');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(Object.keys(body)).toEqual(['status', 'api_version', 'checks', 'meta', 'ts']);
     expect(body).toEqual({
       status: 'operational',
@@ -58,7 +59,7 @@ describeEachDatabase('http skeleton', (target) => {
     for (const path of ['/api/v1/nope', '/api/v2/status', '/nothing']) {
       const res = await fetch(`${app.url}${path}`);
       expect(res.status).toBe(404);
-      expect((await res.json()).error).toBe('not_found');
+      expect((await readJson(res)).error).toBe('not_found');
     }
   });
 
@@ -66,6 +67,6 @@ describeEachDatabase('http skeleton', (target) => {
     const res = await fetch(`${app.url}/api/v1/status`, { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    expect((await res.json()).error).toBe('method_not_allowed');
+    expect((await readJson(res)).error).toBe('method_not_allowed');
   });
 });

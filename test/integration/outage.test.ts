@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from '../../src/db/pglite-server.ts';
 import { applyMigrations } from '../../src/db/migrator.ts';
 import { migrationTarget } from '../../src/db/database.ts';
+import { readJson } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { restErrorReply, toAppError } from '../../rest-compat/errors.ts';
 
@@ -34,14 +35,14 @@ test('503 no_db while the database is unreachable, and recovery when it is back'
 
   const status = await fetch(`${app.url}/api/v1/status`);
   expect(status.status).toBe(503);
-  const body = await status.json();
+  const body = await readJson(status);
   expect(body.status).toBe('down');
   expect(body.checks.database.status).toBe('error');
   expect(status.headers.get('cache-control')).toBe('public, max-age=15');
 
   const ready = await fetch(`${app.url}/readyz`);
   expect(ready.status).toBe(503);
-  expect(await ready.json()).toEqual({ status: 'unavailable', error: 'no_db' });
+  expect(await readJson(ready)).toEqual({ status: 'unavailable', error: 'no_db' });
   expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
 
   // A domain call that reaches the database fails with an error the REST map answers as 503 no_db.
@@ -62,5 +63,5 @@ test('503 no_db while the database is unreachable, and recovery when it is back'
   expect(recovered).toBe(true);
   const after = await fetch(`${app.url}/api/v1/status`);
   expect(after.status).toBe(200);
-  expect((await after.json()).status).toBe('operational');
+  expect((await readJson(after)).status).toBe('operational');
 });

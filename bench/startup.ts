@@ -1,0 +1,129 @@
+// Startup benchmark: how long `svc start` takes to answer its first request, and how much memory
+// it peaks at, on an empty data directory (cold: migrate + seed + demo key) and on an existing one
+// (warm), against a floor measured the same way in the same run: a bare `node -e` HTTP server.
+//
+//   node bin/run-ts.js bench/startup.ts [--runs N]
+//
+// Prints a table and one `RESULT {json}` line. Linux-only for memory (VmHWM from /proc).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { killAll, measureServe, type ServeOptions, type ServeResult } from './lib/child.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a positive integer, got ${values.runs}`);
+  process.exit(2);
+}
+
+// The floor: node itself plus an HTTP listener. It prints the same banner line as svc so that
+// both are found and polled the same way (port 0, URL from stdout, GET every 20 ms).
+const BASELINE_SERVER = `
+require('http')
+  .createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); })
+  .listen(0, '127.0.0.1', function () { console.log('  API status   http://127.0.0.1:' + this.address().port + '/api/v1/status'); });`;
+
+const common = { cwd: root, path: '/api/v1/status', pollMs: 20, startTimeoutMs: 120_000, stopTimeoutMs: 30_000 } satisfies Partial<ServeOptions>;
+
+// DATABASE_URL would switch the service to a PostgreSQL server; this measures the embedded database.
+const { DATABASE_URL: _server, ...inherited } = process.env;
+const svc = (dataDir: string): ServeOptions => ({
+  ...common,
+  args: ['bin/svc.js', 'start'],
+  env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+});
+const baseline: ServeOptions = { ...common, args: ['-e', BASELINE_SERVER], env: process.env };
+
+type Scenario = 'baseline' | 'cold' | 'warm';
+const results: Record<Scenario, ServeResult[]> = { baseline: [], cold: [], warm: [] };
+const tempDirs: string[] = [];
+
+function cleanUp(): void {
+  killAll();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+// Ctrl-C or a kill would otherwise skip `finally`: stop the children and remove the data dirs first.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+const ms = (value: number) => (value < 1000 ? `${value.toFixed(0)} ms` : `${(value / 1000).toFixed(2)} s`);
+const mib = (kb: number | null) => (kb === null ? 'n/a' : `${(kb / 1024).toFixed(1)} MiB`);
+const times = (value: number) => `x ${value < 10 ? value.toFixed(1) : value.toFixed(0)}`;
+
+async function record(scenario: Scenario, run: number, options: ServeOptions): Promise<void> {
+  const result = await measureServe(options);
+  results[scenario].push(result);
+  // svc exits 0 on SIGTERM; the bare baseline server simply dies of the signal.
+  const exit = result.exitCode ?? result.signal;
+  console.log(`  run ${run} ${scenario.padEnd(8)} first 200 after ${ms(result.startMs).padStart(8)}  peak ${mib(result.peakKb).padStart(10)}  stopped in ${ms(result.stopMs)} (exit ${exit})`);
+}
+
+function summarize(list: ServeResult[]) {
+  const sorted = list.map((r) => r.startMs).sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const medianMs = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const peaks = list.map((r) => r.peakKb).filter((kb): kb is number => kb !== null);
+  return {
+    medianMs: Math.round(medianMs),
+    minMs: Math.round(sorted[0]!),
+    maxPeakKb: peaks.length ? Math.max(...peaks) : null,
+    startMs: list.map((r) => Math.round(r.startMs)),
+    peakKb: list.map((r) => r.peakKb),
+    stopMs: list.map((r) => Math.round(r.stopMs)),
+    exitCodes: list.map((r) => r.exitCode),
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(`startup benchmark: ${runs} run(s) each, node ${process.version}, ${os.cpus().length} CPU(s)`);
+  // Interleaved (baseline, cold, warm per round) so that drift in machine load hits all three alike.
+  for (let run = 1; run <= runs; run++) {
+    await record('baseline', run, baseline);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+    tempDirs.push(dataDir);
+    await record('cold', run, svc(dataDir));
+    await record('warm', run, svc(dataDir));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const summary = { baseline: summarize(results.baseline), cold: summarize(results.cold), warm: summarize(results.warm) };
+  const base = summary.baseline;
+  const ratios = Object.fromEntries(
+    (['cold', 'warm'] as const).map((s) => [
+      s,
+      {
+        medianTime: summary[s].medianMs / base.medianMs,
+        minTime: summary[s].minMs / base.minMs,
+        peakMemory: summary[s].maxPeakKb !== null && base.maxPeakKb ? summary[s].maxPeakKb / base.maxPeakKb : null,
+      },
+    ]),
+  );
+
+  console.log(`\n${'scenario'.padEnd(10)}${'median'.padStart(10)}${'min'.padStart(10)}   ${'median vs baseline'.padEnd(20)}${'max VmHWM'.padStart(12)}   memory vs baseline`);
+  for (const s of ['baseline', 'cold', 'warm'] as const) {
+    const r = summary[s];
+    const memRatio = r.maxPeakKb !== null && base.maxPeakKb ? times(r.maxPeakKb / base.maxPeakKb) : 'n/a';
+    console.log(`${s.padEnd(10)}${ms(r.medianMs).padStart(10)}${ms(r.minMs).padStart(10)}   ${times(r.medianMs / base.medianMs).padEnd(20)}${mib(r.maxPeakKb).padStart(12)}   ${memRatio}`);
+  }
+  console.log(`\ncold ${ms(summary.cold.medianMs)} (${times(ratios.cold!.medianTime)} baseline), warm ${ms(summary.warm.medianMs)} (${times(ratios.warm!.medianTime)} baseline)`);
+  if ([...results.cold, ...results.warm].some((r) => r.exitCode !== 0)) console.log('warning: some svc runs did not exit 0 on SIGTERM (see the runs above)');
+  console.log(`RESULT ${JSON.stringify({ runs, node: process.version, cpus: os.cpus().length, ...summary, ratios })}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`startup benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
+}
