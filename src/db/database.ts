@@ -7,6 +7,8 @@ import { applyMigrations, type MigrationTarget } from './migrator.ts';
 
 export interface Database {
   kind: 'embedded' | 'server';
+  /** False when this process reaches an embedded database another process owns (serves). */
+  ownsFiles: boolean;
   connectionString: string;
   prisma: PrismaClient;
   /** Round-trip time of `SELECT 1`, in milliseconds; throws when the database cannot be reached. */
@@ -41,7 +43,7 @@ export function migrationTarget(connectionString: string, kind: Database['kind']
 export async function connectDatabase(
   connectionString: string,
   kind: Database['kind'],
-  options: PrismaOptions & { onClose?: () => Promise<void> } = {},
+  options: PrismaOptions & { onClose?: () => Promise<void>; ownsFiles?: boolean } = {},
 ): Promise<Database> {
   const prisma = createPrisma(connectionString, options);
   const ping = async (timeoutMs = 2_000): Promise<number> => {
@@ -61,6 +63,7 @@ export async function connectDatabase(
   };
   return {
     kind,
+    ownsFiles: options.ownsFiles ?? true,
     connectionString,
     prisma,
     ping,
@@ -84,6 +87,7 @@ export async function openDatabase(config: Pick<Config, 'database'>, options: Op
     ...options,
     poolSize: options.poolSize ?? config.database.poolSize,
     onClose: () => embedded?.close() ?? Promise.resolve(),
+    ownsFiles: embedded ? embedded.owner : true,
   });
   try {
     await db.ping(5_000);
