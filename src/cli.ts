@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { openDatabase, migrationTarget, DatabaseUnreachableError, type Database } from './db/database.ts';
 import { DataDirInUseError, openMemoryDatabase } from './db/embedded.ts';
-import { applyMigrations, createMigration } from './db/migrator.ts';
+import { createMigration } from './db/migrator.ts';
 import { AppError } from './errors.ts';
 import { buildServices } from './services.ts';
 import { closeOnSignals, startServer } from './server.ts';
@@ -61,11 +61,19 @@ function print(io: Io, asJson: boolean, value: object, text: string): void {
   io.out(asJson ? JSON.stringify(value) : text);
 }
 
+/**
+ * The embedded database is migrated on first use, by the process that owns its files (a running
+ * server migrated at start, and two migrators through its one PGlite session could collide).
+ * A server is migrated only by `svc migrate` and at `svc serve`/`svc start`.
+ */
+async function migrateIfOwned(db: Database): Promise<void> {
+  if (db.kind === 'embedded' && db.ownsFiles) await db.migrate();
+}
+
 async function withDatabase<T>(config: Readonly<Config>, fn: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase(config, { poolSize: 2 });
   try {
-    // The embedded database is migrated on first use; a server is migrated only by `svc migrate`.
-    if (db.kind === 'embedded') await db.migrate();
+    await migrateIfOwned(db);
     return await fn(db);
   } finally {
     await db.close();
@@ -111,25 +119,43 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
 
 async function workerCommand(config: Readonly<Config>, io: Io): Promise<number> {
   const db = await openDatabase(config, { poolSize: 4 });
-  if (db.kind === 'embedded') await db.migrate();
-  const runner = jobRunner({ prisma: db.prisma, services: buildServices(config, db), jobs: ALL_JOBS, log: io.err });
+  let runner: ReturnType<typeof jobRunner>;
+  try {
+    await migrateIfOwned(db);
+    runner = jobRunner({ prisma: db.prisma, services: buildServices(config, db), jobs: ALL_JOBS, log: io.err });
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
   runner.start();
   io.err(`worker: scheduling ${runner.jobNames().join(', ')}`);
-  return new Promise<number>((resolve) => {
-    const stop = () => {
-      io.err('worker: stopping');
-      runner.stop().then(() => db.close()).then(() => resolve(0), () => resolve(1));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  // Waits for running jobs, then closes the database; a job that hangs past SHUTDOWN_TIMEOUT_MS
+  // does not keep the process alive (closeOnSignals exits).
+  closeOnSignals(
+    {
+      close: async () => {
+        try {
+          await runner.stop();
+        } finally {
+          await db.close();
+        }
+      },
+    },
+    config.shutdownTimeoutMs,
+    io.err,
+  );
+  return new Promise<number>(() => {});
 }
 
 async function run(argv: string[], io: Io): Promise<number> {
   const [command, sub, ...rest] = argv;
-  if (!command || command === '--help' || command === 'help') {
+  if (!command) {
+    io.err(USAGE);
+    return 2;
+  }
+  if (command === '--help' || command === 'help') {
     io.out(USAGE);
-    return command ? 0 : 2;
+    return 0;
   }
   const config = loadConfig();
   const key = sub && !sub.startsWith('-') ? `${command} ${sub}` : command;
@@ -159,16 +185,14 @@ async function run(argv: string[], io: Io): Promise<number> {
     case 'migrate create': {
       const { values, positionals } = parse(args, json, 1);
       const name = positionals[0]!;
+      // Always a scratch in-memory database, never the configured one: creating a migration
+      // must not touch a real server (nor a DATA_DIR a running server owns).
       let folder: string | null;
-      if (config.database.url) {
-        folder = await createMigration(migrationTarget(config.database.url, 'server'), name);
-      } else {
-        const scratch = await openMemoryDatabase();
-        try {
-          folder = await createMigration(migrationTarget(scratch.connectionString, 'embedded'), name);
-        } finally {
-          await scratch.close();
-        }
+      const scratch = await openMemoryDatabase();
+      try {
+        folder = await createMigration(migrationTarget(scratch.connectionString, 'embedded'), name);
+      } finally {
+        await scratch.close();
       }
       print(io, !!values.json, { created: folder }, folder ? `created ${folder}` : 'no changes: schema.prisma matches the migrations');
       return 0;
@@ -260,6 +284,7 @@ export async function main(argv: string[], io: Io = { out: (t) => console.log(t)
     return await run(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
+      if (asJson) io.out(JSON.stringify({ error: 'invalid_arguments', message: error.message }));
       io.err(`svc: ${error.message}\n\n${USAGE}`);
       return 2;
     }

@@ -1,7 +1,7 @@
 // The only reader of the environment. Read once at boot, validated with every problem listed at
 // once, typed and frozen. An optional .env file in the working directory fills in what the
 // environment does not set (the environment wins).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -34,7 +34,8 @@ const schema = z
     TRUSTED_PROXIES: list.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JOBS_ENABLED: bool.default(true),
-    DEMO_SEED: bool.default(true),
+    // Unset: true, except under NODE_ENV=production (see loadConfig).
+    DEMO_SEED: bool.optional(),
     RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
     PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
     AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
@@ -56,6 +57,9 @@ const ALGORITHMS = [...HMAC_ALGORITHMS, 'RS256', 'RS384', 'RS512', 'PS256', 'ES2
  */
 function crossChecks(raw: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
+  if (raw.NODE_ENV === 'production' && !raw.DATABASE_URL) {
+    problems.push('DATABASE_URL: required when NODE_ENV=production (the embedded database is for development)');
+  }
   if (raw.JWT_SECRET && raw.JWT_JWKS_URL) problems.push('JWT_JWKS_URL: set JWT_SECRET or JWT_JWKS_URL, not both');
   if (raw.AI_PROVIDER === 'openai') {
     if (!raw.AI_BASE_URL) problems.push('AI_BASE_URL: required when AI_PROVIDER=openai');
@@ -108,13 +112,43 @@ function readEnvFile(file: string): Record<string, string> {
   return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
 }
 
-/** The commit being run: COMMIT_SHA, else the checkout's HEAD, else "unknown". */
-function detectCommit(): string {
+/** Where a checkout keeps its git data: `.git` itself, or the folder a `.git` file names (worktrees, submodules). */
+function gitDirOf(root: string): string {
+  const dotGit = path.join(root, '.git');
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const pointer = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'));
+  if (!pointer) throw new Error(`${dotGit}: not a gitdir pointer`);
+  return path.resolve(root, pointer[1]!.trim());
+}
+
+/** The sha a ref names: its loose file, else its line in packed-refs. */
+function resolveRef(gitDir: string, commonDir: string, ref: string): string | null {
+  for (const dir of gitDir === commonDir ? [gitDir] : [gitDir, commonDir]) {
+    const loose = path.join(dir, ref);
+    if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
+  }
+  const packed = path.join(commonDir, 'packed-refs');
+  if (!existsSync(packed)) return null;
+  for (const line of readFileSync(packed, 'utf8').split('\n')) {
+    if (!line || line.startsWith('#') || line.startsWith('^')) continue;
+    const [sha, name] = line.trim().split(/\s+/);
+    if (name === ref) return sha ?? null;
+  }
+  return null;
+}
+
+/**
+ * The commit being run (first 12 hex digits): the checkout's HEAD, else "unknown". Follows a
+ * `.git` file (`gitdir: …`, as in worktrees) and refs kept only in packed-refs.
+ */
+export function detectCommit(root: string = projectRoot): string {
   try {
-    const gitDir = path.join(projectRoot, '.git');
+    const gitDir = gitDirOf(root);
+    const commonFile = path.join(gitDir, 'commondir');
+    const commonDir = existsSync(commonFile) ? path.resolve(gitDir, readFileSync(commonFile, 'utf8').trim()) : gitDir;
     const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
-    const sha = head.startsWith('ref: ') ? readFileSync(path.join(gitDir, head.slice(5)), 'utf8').trim() : head;
-    return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 12) : 'unknown';
+    const sha = head.startsWith('ref:') ? resolveRef(gitDir, commonDir, head.slice(4).trim()) : head;
+    return sha && /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 12) : 'unknown';
   } catch {
     return 'unknown';
   }
@@ -128,8 +162,11 @@ export interface LoadConfigOptions {
 
 export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   const fromFile = options.envFile === null ? {} : readEnvFile(options.envFile ?? path.resolve('.env'));
-  const raw: Record<string, string | undefined> = { ...fromFile };
-  for (const [key, value] of Object.entries(options.env ?? process.env)) if (value !== undefined && value !== '') raw[key] = value;
+  // An empty value, in the file or the environment, counts as unset.
+  const raw: Record<string, string | undefined> = {};
+  for (const [key, value] of [...Object.entries(fromFile), ...Object.entries(options.env ?? process.env)]) {
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
   const parsed = schema.safeParse(raw);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
@@ -154,7 +191,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
     jobsEnabled: env.JOBS_ENABLED,
-    demoSeed: env.DEMO_SEED,
+    demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, publicPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE },
     ai: {
       provider: env.AI_PROVIDER,

@@ -1,7 +1,8 @@
 // The embedded database: PGlite with its files under the data directory, served in-process over
 // the PostgreSQL wire protocol so that the service uses one driver path (pg + @prisma/adapter-pg)
 // on every database. One process owns the files; others reach it through its port.
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from './pglite-server.ts';
@@ -38,6 +39,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pid in a lock file; null when the file is missing, 0 when it is unreadable. */
+async function lockPid(file: string): Promise<number | null> {
+  try {
+    const text = (await readFile(file, 'utf8')).trim();
+    return /^\d+$/.test(text) ? Number(text) : 0;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 0;
+  }
+}
+
 /** Serves a PGlite (already created) on an ephemeral loopback port. */
 export async function serve(db: PGlite): Promise<{ server: PgliteServer; connectionString: string }> {
   const server = new PgliteServer(db);
@@ -59,22 +72,62 @@ export async function openMemoryDatabase(): Promise<EmbeddedDatabase> {
   };
 }
 
-/** Takes the data directory's lock, or reports who holds it. */
+/**
+ * Takes the data directory's lock, or reports the live process that holds it. The lock file is
+ * created complete (written under a unique name, then hard-linked into place, which fails if it
+ * exists), so a reader never sees it empty. A lock whose process is dead is moved aside under a
+ * unique name before it is removed, so two processes cannot both clear it and both win.
+ */
 async function takeLock(dataDir: string): Promise<{ held: true } | { held: false; pid: number }> {
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      const handle = await open(lockFile(dataDir), 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return { held: true };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number((await readFile(lockFile(dataDir), 'utf8').catch(() => '')).trim());
-      if (pid && pid !== process.pid && isAlive(pid)) return { held: false, pid };
-      await rm(lockFile(dataDir), { force: true });
+  const target = lockFile(dataDir);
+  const mine = path.join(dataDir, `embedded.lock.${process.pid}.${randomUUID()}`);
+  await writeFile(mine, String(process.pid), { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        await link(mine, target);
+        return { held: true };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const pid = await lockPid(target);
+      if (pid === null) continue; // removed meanwhile: try again
+      if (pid === 0) {
+        await sleep(100); // being replaced right now
+        continue;
+      }
+      if (pid === process.pid || isAlive(pid)) return { held: false, pid };
+      const aside = `${target}.stale.${randomUUID()}`;
+      try {
+        await rename(target, aside);
+      } catch {
+        continue; // another process moved it first
+      }
+      const movedPid = await lockPid(aside);
+      if (movedPid !== null && movedPid !== pid && movedPid !== 0 && isAlive(movedPid)) {
+        // We moved a fresh lock taken in between: put it back if the slot is still free.
+        await link(aside, target).catch(() => {});
+      }
+      await rm(aside, { force: true });
     }
+    throw new Error(`could not lock ${dataDir}`);
+  } finally {
+    await rm(mine, { force: true });
   }
-  throw new Error(`could not lock ${dataDir}`);
+}
+
+/** The owner's server address, waiting a little while a starting owner has not written it yet. */
+async function ownerServer(dataDir: string, pid: number): Promise<number | null> {
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
+    try {
+      const info = JSON.parse(await readFile(serverFile(dataDir), 'utf8')) as { pid?: number; port?: number };
+      if (info.pid === pid && info.port) return info.port;
+    } catch {
+      // not written yet, or being written
+    }
+    await sleep(100);
+  }
+  return null;
 }
 
 /**
@@ -82,19 +135,22 @@ async function takeLock(dataDir: string): Promise<{ held: true } | { held: false
  * to that process's server instead (unless exclusive, as for `svc serve`, which then fails).
  */
 export async function openEmbeddedDatabase(dataDir: string, opts: { exclusive?: boolean } = {}): Promise<EmbeddedDatabase> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = await takeLock(dataDir);
   if (!lock.held) {
-    if (opts.exclusive) throw new DataDirInUseError(dataDir, lock.pid);
-    const info = JSON.parse(await readFile(serverFile(dataDir), 'utf8').catch(() => '{}')) as { pid?: number; port?: number };
-    if (info.pid !== lock.pid || !info.port) throw new DataDirInUseError(dataDir, lock.pid);
-    return { connectionString: connectionStringFor(info.port), owner: false, close: async () => {} };
+    if (opts.exclusive || lock.pid === process.pid) throw new DataDirInUseError(dataDir, lock.pid);
+    const port = await ownerServer(dataDir, lock.pid);
+    if (!port) throw new DataDirInUseError(dataDir, lock.pid);
+    return { connectionString: connectionStringFor(port), owner: false, close: async () => {} };
   }
   let db: PGlite | null = null;
   try {
     db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
     const { server, connectionString } = await serve(db);
-    await writeFile(serverFile(dataDir), JSON.stringify({ pid: process.pid, port: server.port, startedAt: new Date().toISOString() }));
+    // Written whole under another name, then renamed: a reader never sees half of it.
+    const tmp = `${serverFile(dataDir)}.${randomUUID()}.tmp`;
+    await writeFile(tmp, JSON.stringify({ pid: process.pid, port: server.port, startedAt: new Date().toISOString() }), { mode: 0o600 });
+    await rename(tmp, serverFile(dataDir));
     const opened = db;
     return {
       connectionString,

@@ -1,9 +1,14 @@
-// Runs the real `svc` command in a child process.
+// Runs the real `svc` command in a child process. Each child runs in a fresh temporary working
+// directory (removed when it exits), so a developer's .env in the repository is never loaded and
+// nothing lands in the checkout; the bin path is absolute.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const bin = path.resolve('bin/svc.js');
-const CONFIG_VARS = /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA)/;
+const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
+const CONFIG_VARS = /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA|DATABASE_POOL_SIZE|RATE_LIMIT_|PUBLIC_RATE_LIMIT_|SHUTDOWN_TIMEOUT_MS)/;
 
 export function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARS.test(k)));
@@ -16,13 +21,22 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Spawns `svc args` in a temporary working directory that is removed once the child exits. */
+function spawnSvc(args: string[], env: Record<string, string>): ChildProcess {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'svc-cwd-'));
+  const child = spawn(process.execPath, [bin, ...args], { env: cliEnv(env), cwd });
+  child.on('close', () => rmSync(cwd, { recursive: true, force: true }));
+  child.on('error', () => rmSync(cwd, { recursive: true, force: true }));
+  return child;
+}
+
 export function svc(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: cliEnv(env), cwd: path.resolve('.') });
+    const child = spawnSvc(args, env);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -34,7 +48,7 @@ export function svc(args: string[], env: Record<string, string>, timeoutMs = 60_
 
 /** Starts a long-running command and resolves once its output contains `ready`. */
 export function svcBackground(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 90_000) {
-  const child: ChildProcess = spawn(process.execPath, [bin, ...args], { env: cliEnv(env), cwd: path.resolve('.') });
+  const child = spawnSvc(args, env);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const started = new Promise<string>((resolve, reject) => {
@@ -48,7 +62,10 @@ export function svcBackground(args: string[], env: Record<string, string>, ready
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    exited.then((code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
   });
   return { child, started, exited, output: () => output };
 }

@@ -1,19 +1,29 @@
-// The svc command as an operator uses it: JSON output, exit codes, usage, and the embedded
-// database shared with a running server instead of opened twice.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// The svc command as an operator uses it: JSON output, exit codes, usage, the embedded database
+// shared with a running server instead of opened twice, a stale lock, and the demo key.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { svc, svcBackground } from '../helpers/cli.ts';
 
 let dataDir: string;
 const env = () => ({ DATA_DIR: dataDir });
+const extraDirs: string[] = [];
+
+/** Another data directory, for a test that must not share the suite's one. */
+function freshDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'svc-cli-'));
+  extraDirs.push(dir);
+  return dir;
+}
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'svc-cli-'));
 });
 afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, ...extraDirs]) rmSync(dir, { recursive: true, force: true });
 });
+
+const BANNER = /API status\s+(http:\/\/\S+)\/api\/v1\/status/;
 
 function onlyJson(stdout: string): Record<string, unknown> {
   const lines = stdout.trim().split('\n');
@@ -45,18 +55,46 @@ test('accounts and keys: create, list and revoke, with --json printing one objec
   expect(after.keys.find((k) => k.id === key.id)?.status).toBe('revoked');
 });
 
-test('bad arguments exit 2 with usage; domain errors exit 1 with a clear message', async () => {
+test('no arguments: usage on stderr and exit 2; --help and help: usage on stdout and exit 0', async () => {
   const none = await svc([], env());
   expect(none.code).toBe(2);
-  expect(none.stdout).toContain('usage: svc');
+  expect(none.stdout).toBe('');
+  expect(none.stderr).toContain('usage: svc');
 
+  for (const args of [['--help'], ['help'], ['keys', 'create', '--help']]) {
+    const help = await svc(args, env());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('usage: svc');
+    expect(help.stderr).toBe('');
+  }
+});
+
+test('with --json a usage error is one JSON line on stdout (exit 2), the usage text on stderr', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['accounts', 'create', '--name', 'x', '--colour', 'red', '--json'], /colour/],
+    [['keys', 'create', '--scopes', 'read', '--json'], /--account is required/],
+    [['frobnicate', '--json'], /unknown command/],
+    [['keys', 'revoke', '--json'], /expected 1 argument/],
+  ];
+  for (const [args, message] of cases) {
+    const result = await svc(args, env());
+    expect(result.code).toBe(2);
+    const body = onlyJson(result.stdout);
+    expect(body).toEqual({ error: 'invalid_arguments', message: expect.stringMatching(message) });
+    expect(result.stderr).toContain('usage: svc');
+  }
+});
+
+test('bad arguments exit 2 with usage; domain errors exit 1 with a clear message', async () => {
   const unknown = await svc(['frobnicate'], env());
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain('unknown command');
 
   const badOption = await svc(['accounts', 'create', '--name', 'x', '--colour', 'red'], env());
   expect(badOption.code).toBe(2);
+  expect(badOption.stdout).toBe('');
   expect(badOption.stderr).toMatch(/colour/);
+  expect(badOption.stderr).toContain('usage: svc');
 
   const missing = await svc(['keys', 'create', '--scopes', 'read'], env());
   expect(missing.code).toBe(2);
@@ -89,9 +127,9 @@ test('an unreachable database at start is a clear message and a non-zero exit', 
 });
 
 test('while serve holds the embedded database: commands go through it, a second serve is refused, SIGTERM closes cleanly', async () => {
-  const server = svcBackground(['serve'], { ...env(), PORT: '0', LOG_LEVEL: 'warn' }, /API status\s+(http:\/\/\S+)\/api\/v1\/status/);
+  const server = svcBackground(['serve'], { ...env(), PORT: '0', LOG_LEVEL: 'warn' }, BANNER);
   const banner = await server.started;
-  const base = /API status\s+(http:\/\/\S+)\/api\/v1\/status/.exec(banner)![1]!;
+  const base = BANNER.exec(banner)![1]!;
   try {
     expect(existsSync(path.join(dataDir, 'server.json'))).toBe(true);
 
@@ -124,3 +162,67 @@ test('migrate create reports no changes when schema.prisma matches the migration
   expect(result.code).toBe(0);
   expect(onlyJson(result.stdout)).toEqual({ created: null });
 });
+
+test('migrate create never touches DATABASE_URL: it diffs on a scratch in-memory database', async () => {
+  // Nothing listens on port 1: reaching for the configured server would fail.
+  const result = await svc(['migrate', 'create', 'nothing_to_do', '--json'], { ...env(), DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/nothing' });
+  expect(result.code).toBe(0);
+  expect(onlyJson(result.stdout)).toEqual({ created: null });
+});
+
+test('a lock left by a killed server is stale: a new serve on the same DATA_DIR starts and answers', async () => {
+  const dir = freshDir();
+  const first = svcBackground(['serve'], { DATA_DIR: dir, PORT: '0' }, BANNER, 120_000);
+  try {
+    await first.started;
+  } finally {
+    first.child.kill('SIGKILL'); // no cleanup: the lock file and server.json stay behind
+  }
+  await first.exited;
+  expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(true);
+  expect(existsSync(path.join(dir, 'server.json'))).toBe(true);
+
+  const second = svcBackground(['serve'], { DATA_DIR: dir, PORT: '0' }, BANNER, 120_000);
+  try {
+    const base = BANNER.exec(await second.started)![1]!;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  } finally {
+    second.child.kill('SIGTERM');
+  }
+  expect(await second.exited).toBe(0);
+  expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(false);
+}, 240_000);
+
+test('svc start creates a private demo key once and prints the same key on the next start', async () => {
+  const dir = path.join(freshDir(), 'data'); // does not exist yet: svc start creates it
+  const keyLine = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
+  const startEnv = { DATA_DIR: dir, PORT: '0', JOBS_ENABLED: 'false' };
+
+  const first = svcBackground(['start'], startEnv, keyLine, 120_000);
+  let key: string;
+  try {
+    const [, printed, createdNow] = keyLine.exec(await first.started)!;
+    key = printed!;
+    expect(createdNow).toBe(', created now');
+    expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
+  } finally {
+    first.child.kill('SIGTERM');
+  }
+  expect(await first.exited).toBe(0);
+
+  const keyFile = path.join(dir, 'demo-api-key');
+  expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
+  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+  const second = svcBackground(['start'], startEnv, keyLine, 120_000);
+  try {
+    const [, printed, createdNow] = keyLine.exec(await second.started)!;
+    expect(printed).toBe(key);
+    expect(createdNow).toBeUndefined();
+  } finally {
+    second.child.kill('SIGTERM');
+  }
+  expect(await second.exited).toBe(0);
+  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+}, 300_000);

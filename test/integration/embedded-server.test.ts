@@ -7,6 +7,46 @@ import pg from 'pg';
 import { openMemoryDatabase, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 
 let db: EmbeddedDatabase;
+
+/** A raw wire-protocol connection that has completed its startup. */
+async function rawConnection(): Promise<net.Socket> {
+  const { port } = new URL(db.connectionString);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
+  const startup = Buffer.alloc(8);
+  startup.writeInt32BE(8 + params.length, 0);
+  startup.writeInt32BE(196608, 4);
+  socket.write(Buffer.concat([startup, params]));
+  await new Promise<void>((resolve) => {
+    let seen = '';
+    const onData = (d: Buffer) => {
+      seen += d.toString('latin1');
+      if (seen.includes('Z\u0000\u0000\u0000\u0005')) {
+        socket.off('data', onData);
+        resolve();
+      }
+    };
+    socket.on('data', onData);
+  });
+  return socket;
+}
+
+function message(type: string, body: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header.write(type, 0);
+  header.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([header, body]);
+}
+
+/** Resolves when the server ends the connection (the data it sends first is read and dropped). */
+const closed = (socket: net.Socket) =>
+  new Promise<void>((resolve) => {
+    if (socket.destroyed) return resolve();
+    socket.on('data', () => {});
+    socket.once('end', () => resolve());
+    socket.once('close', () => resolve());
+  });
 let pool: pg.Pool;
 
 beforeAll(async () => {
@@ -20,20 +60,17 @@ afterAll(async () => {
   await db.close();
 });
 
-test('a second connection does not see, or run inside, an open transaction', async () => {
+test('a second connection never runs inside another connection\'s open transaction', async () => {
+  await pool.query('UPDATE counter SET n = 0');
   const holder = await pool.connect();
   try {
     await holder.query('BEGIN');
     await holder.query('UPDATE counter SET n = 1');
-    let seen: number | null = null;
-    const reader = pool.query('SELECT n FROM counter').then((r) => {
-      seen = r.rows[0].n;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(seen).toBeNull(); // still waiting: the session belongs to the transaction
-    await holder.query('COMMIT');
-    await reader;
-    expect(seen).toBe(1);
+    // Issued while the transaction is open; had it run inside that transaction it would read 1.
+    const reader = pool.query('SELECT n FROM counter');
+    await holder.query('UPDATE counter SET n = 2');
+    await holder.query('ROLLBACK');
+    expect((await reader).rows[0].n).toBe(0);
   } finally {
     holder.release();
   }
@@ -80,6 +117,79 @@ test('an error inside one extended-protocol sequence does not leak into another 
     if (i % 2) expect(outcome.status).toBe('rejected');
     else expect(outcome.status === 'fulfilled' && outcome.value.rows[0].x === i).toBe(true);
   });
+});
+
+test('a malformed frame closes that connection only; everyone else carries on', async () => {
+  const socket = await rawConnection();
+  const bad = Buffer.alloc(5);
+  bad.write('Q', 0);
+  bad.writeUInt32BE(0xffffffff, 1);
+  socket.write(bad);
+  await closed(socket);
+  expect((await pool.query('SELECT 41 + 1 AS answer')).rows[0].answer).toBe(42);
+
+  const early = net.connect(Number(new URL(db.connectionString).port), '127.0.0.1');
+  early.write(Buffer.from([0xff, 0xff, 0xff, 0xff, 0, 3, 0, 0]));
+  await closed(early);
+  expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+});
+
+test('work of a client that disconnects after Execute but before Sync is not committed', async () => {
+  await pool.query('CREATE TABLE IF NOT EXISTS cut (v int)');
+  const socket = await rawConnection();
+  const parse = message('P', Buffer.from('\0INSERT INTO cut VALUES (7)\0\0\0'));
+  const bind = message('B', Buffer.from([0, 0, 0, 0, 0, 0, 0, 0]));
+  const execute = message('E', Buffer.from([0, 0, 0, 0, 0]));
+  const flush = message('H', Buffer.alloc(0));
+  socket.write(Buffer.concat([parse, bind, execute, flush]));
+  await new Promise((resolve) => socket.once('data', resolve)); // ParseComplete etc.: the INSERT ran
+  socket.destroy();
+  await closed(socket);
+  expect((await pool.query('SELECT count(*)::int AS n FROM cut')).rows[0].n).toBe(0);
+});
+
+test('a connection idling while it holds the session is closed and rolled back', async () => {
+  const idleDb = await import('../../src/db/pglite-server.ts');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const lite = await PGlite.create();
+  const server = new idleDb.PgliteServer(lite, { idleHoldMs: 200 });
+  await server.start();
+  const url = `postgresql://postgres@127.0.0.1:${server.port}/postgres`;
+  const idler = new pg.Client({ connectionString: url });
+  const other = new pg.Client({ connectionString: url });
+  try {
+    await idler.connect();
+    await other.connect();
+    idler.on('error', () => {});
+    await idler.query('CREATE TABLE t (n int)');
+    await idler.query('BEGIN');
+    await idler.query('INSERT INTO t VALUES (1)');
+    // The idler never commits; the other connection gets the session after the idle hold.
+    const { rows } = await other.query('SELECT count(*)::int AS n FROM t');
+    expect(rows[0].n).toBe(0);
+  } finally {
+    await other.end();
+    await idler.end().catch(() => {});
+    await server.stop();
+    await lite.close();
+  }
+});
+
+test('stopping the server while a client is inside a transaction is clean', async () => {
+  const { PgliteServer } = await import('../../src/db/pglite-server.ts');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const lite = await PGlite.create();
+  const server = new PgliteServer(lite);
+  await server.start();
+  const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${server.port}/postgres` });
+  client.on('error', () => {});
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT 1');
+  await server.stop();
+  await lite.close();
+  await client.end().catch(() => {});
+  expect(lite.closed).toBe(true);
 });
 
 test('a client that disconnects inside a transaction releases the session and rolls back', async () => {
