@@ -32,8 +32,8 @@ const STATUS: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-/** Fixed human texts for codes whose detail must not leak (authentication) or would be noise. */
-const FIXED_MESSAGE: Partial<Record<ErrorCode, string>> = {
+/** Human texts by code. For authentication codes they are fixed: the reason must not leak. */
+const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
   missing_authorization: 'Send Authorization: Bearer <API_KEY>.',
   invalid_token_format: 'The token is not an API key of this service.',
   key_not_found: 'The API key is invalid or unknown.',
@@ -44,6 +44,8 @@ const FIXED_MESSAGE: Partial<Record<ErrorCode, string>> = {
   internal_error: 'Something went wrong on our side.',
   not_found: 'Not found.',
 };
+
+const FIXED_CODES = new Set<ErrorCode>(['missing_authorization', 'invalid_token_format', 'key_not_found', 'key_revoked', 'key_expired']);
 
 export interface RestErrorReply {
   status: number;
@@ -81,16 +83,29 @@ export function toAppError(error: unknown): { appError: AppError; unexpected: bo
   if (error instanceof SyntaxError && e.statusCode === 400) {
     return { appError: new AppError('invalid_json', 'The body is not valid JSON.'), unexpected: false };
   }
+  // Other client errors the framework raises (a malformed URL, say) keep their status class.
+  const byStatus: Record<number, ErrorCode> = { 400: 'invalid_parameter', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+  const mapped = e.statusCode ? byStatus[e.statusCode] : undefined;
+  if (mapped) return { appError: new AppError(mapped, e.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : undefined), unexpected: false };
   return { appError: new AppError('internal_error'), unexpected: true };
 }
 
 export function restErrorReply(error: AppError): RestErrorReply {
   const body: RestErrorReply['body'] = { error: error.code };
-  const message = FIXED_MESSAGE[error.code] ?? (error.message !== error.code ? error.message : undefined);
+  const own = error.message !== error.code && !FIXED_CODES.has(error.code) ? error.message : undefined;
+  const message = own ?? DEFAULT_MESSAGE[error.code];
   if (message) body.message = message;
   if (error.details.param) body.param = error.details.param;
   const headers: Record<string, string> = {};
   if (error.details.allow) headers.allow = error.details.allow.join(', ');
   if (error.details.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.details.retryAfterSeconds);
   return { status: STATUS[error.code], body, headers };
+}
+
+/** Sends an AppError as the REST answer (status, headers, body). */
+export function sendRestError(reply: { code(status: number): unknown; headers(h: Record<string, string>): unknown; send(body: unknown): unknown }, error: AppError) {
+  const { status, body, headers } = restErrorReply(error);
+  reply.code(status);
+  reply.headers(headers);
+  return reply.send(body);
 }

@@ -6,13 +6,22 @@ import { accountsService } from './domain/accounts/service.ts';
 import { keysService } from './domain/keys/service.ts';
 import { customersService } from './domain/customers/service.ts';
 import { statusService } from './domain/status/service.ts';
+import { jobsRepo } from './jobs/repo.ts';
+import { lateJobNames } from './jobs/lateness.ts';
+import { ALL_JOBS } from './jobs/index.ts';
 
 export function buildServices(config: Readonly<Config>, db: Database) {
   return {
     accounts: accountsService(db.prisma),
     keys: keysService(db.prisma),
     customers: customersService(db.prisma),
-    status: statusService({ ping: db.ping, region: config.region, env: config.env, commit: config.commit }),
+    status: statusService({
+      ping: db.ping,
+      region: config.region,
+      env: config.env,
+      commit: config.commit,
+      lateJobs: async () => lateJobNames(await jobsRepo(db.prisma).runHistory(), ALL_JOBS, new Date()),
+    }),
   };
 }
 

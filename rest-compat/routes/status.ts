@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { statusService } from '../../src/domain/status/service.ts';
 import { serializeStatus } from '../serializers/status.ts';
-import { publicHeaders } from '../public-headers.ts';
+import { preflightHeaders, publicHeaders } from '../public-headers.ts';
 
 export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof statusService>): void {
   app.get('/status', async (_request, reply) => {
@@ -10,4 +10,5 @@ export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof sta
     reply.headers(publicHeaders(15)).code(result.status === 'down' ? 503 : 200);
     return serializeStatus(result);
   });
+  app.options('/status', async (_request, reply) => reply.code(204).headers(preflightHeaders(['GET', 'HEAD'])).send());
 }

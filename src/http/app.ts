@@ -6,11 +6,11 @@ import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
 import { restCompat } from '../../rest-compat/index.ts';
-import { restErrorReply, toAppError } from '../../rest-compat/errors.ts';
+import { sendRestError, toAppError } from '../../rest-compat/errors.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -30,13 +30,25 @@ export async function buildApp({ config, db, services, logger }: AppDeps): Promi
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    // While closing, new requests get the contract's 503 shape from the hook below.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: (error, _request, reply) => {
+      sendRestError(reply as unknown as Parameters<typeof sendRestError>[0], toAppError(error).appError);
+    },
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close').header('retry-after', '1');
+      return sendRestError(reply, new AppError('no_db', 'The service is shutting down; retry shortly.'));
+    }
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -56,8 +68,7 @@ export async function buildApp({ config, db, services, logger }: AppDeps): Promi
     const { appError, unexpected } = toAppError(error);
     if (unexpected) request.log.error({ err: error }, 'unhandled error');
     else if (appError.code === 'no_db') request.log.warn({ err: error }, 'database unavailable');
-    const { status, body, headers } = restErrorReply(appError);
-    reply.code(status).headers(headers).send(body);
+    return sendRestError(reply, appError);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -65,11 +76,9 @@ export async function buildApp({ config, db, services, logger }: AppDeps): Promi
     const allow = METHODS.filter((method) => app.hasRoute({ method, url: path }));
     if (allow.length) {
       if (allow.includes('GET')) allow.splice(allow.indexOf('GET') + 1, 0, 'HEAD' as never);
-      const { status, body, headers } = restErrorReply(new AppError('method_not_allowed', `Use ${allow.join(', ')}.`, { allow }));
-      return reply.code(status).headers(headers).send(body);
+      return sendRestError(reply, new AppError('method_not_allowed', `Use ${allow.join(', ')}.`, { allow }));
     }
-    const { status, body } = restErrorReply(new AppError('not_found'));
-    return reply.code(status).send(body);
+    return sendRestError(reply, new AppError('not_found'));
   });
 
   return app;

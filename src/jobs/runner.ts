@@ -7,7 +7,7 @@ import type { PrismaClient } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
 import type { JobDefinition } from './types.ts';
-import { tryLock, unlock } from './locks.ts';
+import { jobsRepo } from './repo.ts';
 
 const LEASE_MS = 10 * 60_000;
 const RETRIES = 2;
@@ -31,7 +31,7 @@ export interface RunnerDeps {
 }
 
 export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs = (n) => 1_000 * 2 ** n }: RunnerDeps) {
-  const owner = randomUUID();
+  const repo = jobsRepo(prisma);
   const controller = new AbortController();
   const running = new Set<Promise<unknown>>();
   const crons: Cron[] = [];
@@ -43,17 +43,20 @@ export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs
   }
 
   async function runForAccount(job: JobDefinition, accountId: string): Promise<JobRunSummary> {
-    if (!(await tryLockSafe(job.name, accountId))) return { job: job.name, accountId, status: 'skipped_locked', rowsWritten: 0, attempts: 0 };
+    const token = randomUUID();
+    if (!(await repo.tryLock(job.name, accountId, token, LEASE_MS))) {
+      return { job: job.name, accountId, status: 'skipped_locked', rowsWritten: 0, attempts: 0 };
+    }
     try {
       for (let attempt = 1; ; attempt++) {
-        const run = await prisma.jobRun.create({ data: { job: job.name, accountId, attempt }, select: { id: true } });
+        const run = await repo.startRun(job.name, accountId, attempt);
         try {
-          const { rowsWritten } = await job.run({ prisma, services, accountId, now: new Date(), signal: controller.signal });
-          await prisma.jobRun.update({ where: { id: run.id }, data: { status: 'succeeded', rowsWritten, finishedAt: new Date() } });
+          const { rowsWritten } = await job.run({ services, accountId, now: new Date(), signal: controller.signal });
+          await repo.finishRun(run.id, { rowsWritten });
           return { job: job.name, accountId, status: 'succeeded', rowsWritten, attempts: attempt };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          await prisma.jobRun.update({ where: { id: run.id }, data: { status: 'failed', error: message.slice(0, 2000), finishedAt: new Date() } });
+          await repo.finishRun(run.id, { error: message });
           log(`job ${job.name} for ${accountId} failed (attempt ${attempt}): ${message}`);
           if (attempt > RETRIES || controller.signal.aborted) {
             return { job: job.name, accountId, status: 'failed', rowsWritten: 0, attempts: attempt, error: message };
@@ -62,12 +65,9 @@ export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs
         }
       }
     } finally {
-      await unlockSafe(job.name, accountId);
+      await repo.unlock(job.name, accountId, token).catch(() => {});
     }
   }
-
-  const tryLockSafe = (job: string, accountId: string) => tryLock(prisma, job, accountId, owner, LEASE_MS);
-  const unlockSafe = (job: string, accountId: string) => unlock(prisma, job, accountId, owner).catch(() => {});
 
   function track<T>(promise: Promise<T>): Promise<T> {
     running.add(promise);
@@ -80,7 +80,7 @@ export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs
       await services.accounts.getAccount(accountId);
       return [accountId];
     }
-    return (await prisma.account.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((a) => a.id);
+    return repo.accountIds();
   }
 
   return {

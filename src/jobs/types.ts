@@ -1,9 +1,8 @@
 // What a job file declares: its name, its schedule and what it does for one account.
-import type { PrismaClient } from '../db/client.ts';
 import type { Services } from '../services.ts';
 
+/** A job reaches the data only through the domain services (the rules live there). */
 export interface JobContext {
-  prisma: PrismaClient;
   services: Services;
   /** The account the run is for (every job here runs per account). */
   accountId: string;

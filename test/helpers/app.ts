@@ -19,11 +19,17 @@ export function testConfig(env: Record<string, string> = {}): Readonly<Config> {
   return loadConfig({ env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', COMMIT_SHA: 'testcommit', ...env }, envFile: null });
 }
 
-export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  /** Extra routes for a test, added before the app listens. */
+  extend?: (app: FastifyInstance, services: Services) => void,
+): Promise<TestApp> {
   const config = testConfig(env);
   const db = await connectDatabase(database.connectionString, database.kind, { poolSize: 5 });
   const services = buildServices(config, db);
   const app = await buildApp({ config, db, services, logger: false });
+  extend?.(app, services);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

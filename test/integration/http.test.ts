@@ -35,7 +35,7 @@ describeEachDatabase('http skeleton', (target) => {
     const body = await readJson(res);
     expect(Object.keys(body)).toEqual(['status', 'api_version', 'checks', 'meta', 'ts']);
     expect(body).toEqual({
-      status: 'operational',
+      status: expect.stringMatching(/^(operational|degraded)$/), // degraded only if SELECT 1 took > 250 ms
       api_version: 'v1',
       checks: { database: { status: 'ok', latency_ms: expect.any(Number) } },
       meta: { region: 'eu-test', env: 'test', commit: 'testcommit', check_total_ms: expect.any(Number) },
@@ -55,6 +55,38 @@ describeEachDatabase('http skeleton', (target) => {
     expect(replaced.headers.get('x-request-id')).not.toBe('bad id with spaces');
   });
 
+  test('a CORS preflight to a public endpoint is answered for any origin', async () => {
+    const res = await fetch(`${app.url}/api/v1/status`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://dash.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-request-id' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.get('access-control-allow-headers')).toContain('X-Request-Id');
+  });
+
+  test('a malformed URL is answered in the contract error shape', async () => {
+    const res = await fetch(`${app.url}/api/v1/status%zz`);
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toEqual({ error: 'invalid_parameter', message: 'The URL is malformed.' });
+  });
+
+  test('status is degraded when a scheduled job is more than two periods late, operational again after a success', async () => {
+    await app.db.prisma.jobRun.create({
+      data: { job: 'customer-metrics', status: 'succeeded', startedAt: new Date(Date.now() - 3 * 3_600_000), finishedAt: new Date(Date.now() - 3 * 3_600_000 + 1000) },
+    });
+    try {
+      expect((await readJson(await fetch(`${app.url}/api/v1/status`))).status).toBe('degraded');
+      await app.db.prisma.jobRun.create({ data: { job: 'customer-metrics', status: 'succeeded', finishedAt: new Date() } });
+      expect((await readJson(await fetch(`${app.url}/api/v1/status`))).status).toMatch(/^(operational|degraded)$/);
+      const body = await readJson(await fetch(`${app.url}/api/v1/status`));
+      if (body.checks.database.latency_ms <= 250) expect(body.status).toBe('operational');
+    } finally {
+      await app.db.prisma.jobRun.deleteMany({ where: { job: 'customer-metrics' } });
+    }
+  });
+
   test('unknown routes are 404 {"error":"not_found"}', async () => {
     for (const path of ['/api/v1/nope', '/api/v2/status', '/nothing']) {
       const res = await fetch(`${app.url}${path}`);
@@ -66,7 +98,7 @@ describeEachDatabase('http skeleton', (target) => {
   test('a known route with another method is 405 with an Allow header', async () => {
     const res = await fetch(`${app.url}/api/v1/status`, { method: 'DELETE' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect((await readJson(res)).error).toBe('method_not_allowed');
   });
 });

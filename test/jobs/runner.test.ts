@@ -75,6 +75,28 @@ describeEachDatabase('job runner', (target) => {
     expect(maxActive).toBe(1);
   });
 
+  test('one runner never runs one job for one account twice at once (the lease is not re-entrant)', async () => {
+    const account = await makeAccount(db.prisma);
+    let active = 0;
+    let maxActive = 0;
+    const slow: JobDefinition = {
+      name: 'slow-same-runner',
+      schedule: '* * * * *',
+      periodSeconds: 60,
+      async run() {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        active--;
+        return { rowsWritten: 1 };
+      },
+    };
+    const runner = runnerWith([slow]);
+    const [a, b] = await Promise.all([runner.run(slow.name, account.id), runner.run(slow.name, account.id)]);
+    expect([a![0]!.status, b![0]!.status].sort()).toEqual(['skipped_locked', 'succeeded']);
+    expect(maxActive).toBe(1);
+  });
+
   test('unknown job names and unknown accounts are refused clearly', async () => {
     await expect(runnerWith([customerMetricsJob]).run('nope')).rejects.toThrow(/unknown job nope/);
     await expect(runnerWith([customerMetricsJob]).run('customer-metrics', 'acc_missing')).rejects.toThrow(/no account/);
@@ -112,6 +134,16 @@ describeEachDatabase('job runner', (target) => {
 
     const untouched = await db.prisma.customer.findUniqueOrThrow({ where: { id: none.id } });
     expect(untouched.ordersCount).toBe(0);
+
+    // A customer whose only order is cancelled later goes back to zero metrics.
+    const single = await makeCustomer(db.prisma, account.id);
+    const order = await makeOrder(db.prisma, account.id, single.id, { total: 45, placedAt: new Date(now.getTime() - 5 * DAY) });
+    await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);
+    expect((await db.prisma.customer.findUniqueOrThrow({ where: { id: single.id } })).ordersCount).toBe(1);
+    await db.prisma.order.update({ where: { id: order.id }, data: { status: 'cancelled' } });
+    await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);
+    const reset = await db.prisma.customer.findUniqueOrThrow({ where: { id: single.id } });
+    expect([reset.ordersCount, Number(reset.revenueTotal), reset.lastPurchaseAt, reset.segment]).toEqual([0, 0, null, 'new']);
 
     // Idempotent: a second run gives the same rows.
     await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);

@@ -9,8 +9,9 @@ export function customersRepo(prisma: PrismaClient) {
      * excluded; churn grows with days since the last purchase relative to the customer's own
      * purchase interval; LTV adds two years of expected future revenue, discounted by churn.
      */
-    recomputeMetrics(accountId: string, now: Date) {
-      return prisma.$executeRaw`
+    async recomputeMetrics(accountId: string, now: Date): Promise<number> {
+      const [updated, reset] = await prisma.$transaction([
+        prisma.$executeRaw`
         WITH stats AS (
           SELECT o.customer_id,
                  count(*)::int AS orders_count,
@@ -49,7 +50,19 @@ export function customersRepo(prisma: PrismaClient) {
           END)::"CustomerSegment",
           updated_at = ${now}
         FROM churn ch
-        WHERE c.id = ch.customer_id AND c.account_id = ${accountId}`;
+        WHERE c.id = ch.customer_id AND c.account_id = ${accountId}`,
+        // Customers left with no counted order (all cancelled, or moved) go back to zero metrics.
+        prisma.$executeRaw`
+        UPDATE customers c SET
+          orders_count = 0, revenue_total = 0, aov = 0, ltv_estimate = 0, churn_score = 0,
+          first_purchase_at = NULL, last_purchase_at = NULL, segment = 'new', updated_at = ${now}
+        WHERE c.account_id = ${accountId} AND c.orders_count <> 0
+          AND NOT EXISTS (
+            SELECT 1 FROM orders o
+            WHERE o.account_id = ${accountId} AND o.customer_id = c.id AND o.status <> 'cancelled'
+          )`,
+      ]);
+      return updated + reset;
     },
   };
 }

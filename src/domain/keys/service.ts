@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { generateApiKey, hashApiKey, type KeyEnvironment } from './key-format.ts';
 import { keysRepo } from './repo.ts';
+import { accountsRepo } from '../accounts/repo.ts';
 
 export const SCOPES = ['read', 'write'] as const;
 export type ScopeName = (typeof SCOPES)[number];
@@ -26,6 +27,7 @@ export function parseScopes(value: string): ScopeName[] {
 
 export function keysService(prisma: PrismaClient) {
   const repo = keysRepo(prisma);
+  const accounts = accountsRepo(prisma);
   return {
     /** Creates a key; the full key is in the result and is never retrievable again. */
     async createKey(input: CreateKeyInput) {
@@ -34,8 +36,7 @@ export function keysService(prisma: PrismaClient) {
       if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
         throw new AppError('invalid_parameter', 'expires: must be in the future', { param: 'expires' });
       }
-      const account = await prisma.account.findUnique({ where: { id: input.accountId }, select: { id: true } });
-      if (!account) throw new AppError('not_found', `no account ${input.accountId}`);
+      if (!(await accounts.getById(input.accountId))) throw new AppError('not_found', `no account ${input.accountId}`);
       const { key, prefix, hash } = generateApiKey(input.environment ?? 'test');
       const row = await repo.create({
         accountId: input.accountId,
