@@ -45,6 +45,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       close() {
         closing ??= (async () => {
           await running.close();
+          await services.auth.close();
           await db.close();
         })();
         return closing;

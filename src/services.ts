@@ -3,6 +3,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { accountsService } from './domain/accounts/service.ts';
+import { authService } from './domain/auth/service.ts';
 import { keysService } from './domain/keys/service.ts';
 import { customersService } from './domain/customers/service.ts';
 import { statusService } from './domain/status/service.ts';
@@ -13,6 +14,7 @@ import { ALL_JOBS } from './jobs/index.ts';
 export function buildServices(config: Readonly<Config>, db: Database) {
   return {
     accounts: accountsService(db.prisma),
+    auth: authService(db.prisma, config.jwt),
     keys: keysService(db.prisma),
     customers: customersService(db.prisma),
     status: statusService({

@@ -41,6 +41,7 @@ export async function startTestApp(
     config,
     async close() {
       await app.close();
+      await services.auth.close();
       await db.close();
     },
   };

@@ -37,6 +37,14 @@ export function keysRepo(prisma: PrismaClient) {
     revoke(id: number, at: Date) {
       return prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: at } });
     },
+    /** Writes coalesced last-used times in one statement (never moves a time backwards). */
+    touchLastUsed(entries: Array<{ id: number; at: Date }>) {
+      if (!entries.length) return Promise.resolve(0);
+      return prisma.$executeRaw`
+        UPDATE api_keys k SET last_used_at = GREATEST(coalesce(k.last_used_at, v.at), v.at)
+        FROM unnest(${entries.map((e) => e.id)}::int[], ${entries.map((e) => e.at)}::timestamptz[]) AS v(id, at)
+        WHERE k.id = v.id`;
+    },
     countActive(accountId: string, now: Date) {
       return prisma.apiKey.count({ where: { accountId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
     },

@@ -1,0 +1,69 @@
+// Who is calling: an API key (svc_live_/svc_test_) or a dashboard session (JWT). The 401 codes
+// come in the decided order: missing_authorization, invalid_token_format, key_not_found,
+// key_revoked, key_expired. A key with a bad checksum is rejected before any database query.
+import { AppError } from '../../errors.ts';
+import type { Config } from '../../config.ts';
+import type { PrismaClient } from '../../db/client.ts';
+import { checkApiKey, hashApiKey, KEY_PREFIX } from '../keys/key-format.ts';
+import { keysRepo } from '../keys/repo.ts';
+import { accountsRepo } from '../accounts/repo.ts';
+import { lastUsedTracker } from './last-used.ts';
+import { looksLikeJwt, sessionVerifier } from './session.ts';
+
+export type ScopeName = 'read' | 'write';
+
+export interface Principal {
+  accountId: string;
+  scopes: ReadonlySet<ScopeName>;
+  kind: 'api_key' | 'session';
+  keyId: number | null;
+  /** The rate-limit budget this caller spends: one per API key, one per account for sessions. */
+  budgetKey: string;
+}
+
+export function authService(prisma: PrismaClient, jwt: Config['jwt'], options: { lastUsedFlushMs?: number } = {}) {
+  const keys = keysRepo(prisma);
+  const accounts = accountsRepo(prisma);
+  const verifySession = sessionVerifier(jwt);
+  const lastUsed = lastUsedTracker(keys, options.lastUsedFlushMs);
+
+  async function fromSession(token: string): Promise<Principal> {
+    const result = await verifySession!(token);
+    if (!result.ok) throw new AppError(result.reason === 'expired' ? 'key_expired' : 'key_not_found');
+    if (!(await accounts.getById(result.accountId))) throw new AppError('key_not_found');
+    return { accountId: result.accountId, scopes: new Set(['read', 'write']), kind: 'session', keyId: null, budgetKey: `session:${result.accountId}` };
+  }
+
+  return {
+    /** Resolves the Authorization header to a principal, or throws the decided 401 AppError. */
+    async authenticate(header: string | undefined, now = new Date()): Promise<Principal> {
+      if (header === undefined) throw new AppError('missing_authorization');
+      const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+      if (!match) throw new AppError('invalid_token_format');
+      const token = match[1]!;
+      if (!token.startsWith(KEY_PREFIX)) {
+        if (verifySession && looksLikeJwt(token)) return fromSession(token);
+        throw new AppError('invalid_token_format');
+      }
+      if (!checkApiKey(token)) throw new AppError('key_not_found');
+      const key = await keys.findByHash(hashApiKey(token));
+      if (!key) throw new AppError('key_not_found');
+      if (key.revokedAt && key.revokedAt <= now) throw new AppError('key_revoked');
+      if (key.expiresAt && key.expiresAt <= now) throw new AppError('key_expired');
+      lastUsed.touch(key.id, now);
+      return { accountId: key.accountId, scopes: new Set(key.scopes), kind: 'api_key', keyId: key.id, budgetKey: `key:${key.id}` };
+    },
+    /** 403 scope_required:<scope> unless the principal holds it (write does not imply read). */
+    requireScope(principal: Principal, scope: ScopeName): void {
+      if (!principal.scopes.has(scope)) throw new AppError(`scope_required:${scope}`);
+    },
+    /** Dashboard-only operations (key management, AI pause): an API key is never enough. */
+    requireSession(principal: Principal): void {
+      if (principal.kind !== 'session') throw new AppError('session_required');
+    },
+    flushLastUsed: () => lastUsed.flush(),
+    close: () => lastUsed.close(),
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;
