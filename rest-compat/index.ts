@@ -1,8 +1,13 @@
 // The /api/v1 compatibility layer: routes that parse, call one domain service and serialize.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../src/services.ts';
+import type { AccessGuard } from '../src/http/guard.ts';
 import { statusRoutes } from './routes/status.ts';
+import { accountRoutes } from './routes/account.ts';
+import { customerRoutes } from './routes/customers.ts';
 
-export async function restCompat(app: FastifyInstance, services: Services): Promise<void> {
-  statusRoutes(app, services.status);
+export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard): Promise<void> {
+  statusRoutes(app, services.status, guard);
+  accountRoutes(app, services, guard);
+  customerRoutes(app, services, guard);
 }

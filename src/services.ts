@@ -6,6 +6,8 @@ import { accountsService } from './domain/accounts/service.ts';
 import { authService } from './domain/auth/service.ts';
 import { keysService } from './domain/keys/service.ts';
 import { customersService } from './domain/customers/service.ts';
+import { creditsService } from './domain/credits/service.ts';
+import { integrationsService } from './domain/integrations/service.ts';
 import { statusService } from './domain/status/service.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
@@ -17,6 +19,8 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     auth: authService(db.prisma, config.jwt),
     keys: keysService(db.prisma),
     customers: customersService(db.prisma),
+    credits: creditsService(db.prisma),
+    integrations: integrationsService(db.prisma),
     status: statusService({
       ping: db.ping,
       region: config.region,

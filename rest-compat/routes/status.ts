@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { statusService } from '../../src/domain/status/service.ts';
 import { serializeStatus } from '../serializers/status.ts';
+import type { AccessGuard } from '../../src/http/guard.ts';
 import { preflightHeaders, publicHeaders } from '../public-headers.ts';
 
-export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof statusService>): void {
-  app.get('/status', async (_request, reply) => {
+export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof statusService>, guard: AccessGuard): void {
+  app.get('/status', { preHandler: guard.publicRoute() }, async (_request, reply) => {
     const result = await status.getStatus();
     reply.headers(publicHeaders(15)).code(result.status === 'down' ? 503 : 200);
     return serializeStatus(result);

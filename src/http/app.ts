@@ -6,6 +6,8 @@ import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
 import { restCompat } from '../../rest-compat/index.ts';
+import { accessGuard } from './guard.ts';
+import { createRateLimitStore, type RateLimitStore } from './rate-limit/index.ts';
 import { sendRestError, toAppError } from '../../rest-compat/errors.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -18,10 +20,13 @@ export interface AppDeps {
   services: Services;
   /** A pino logger options object, or false for none (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** The rate-limit store; by default one from REDIS_URL (or memory), closed with the app. */
+  limiter?: RateLimitStore;
 }
 
-export async function buildApp({ config, db, services, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, services, logger, limiter }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -62,14 +67,19 @@ export async function buildApp({ config, db, services, logger }: AppDeps): Promi
     }
   });
 
-  await app.register(async (v1) => restCompat(v1, services), { prefix: '/api/v1' });
-
+  // Before any route plugin is registered: plugins inherit the handler in force when they load.
   app.setErrorHandler((error, request, reply) => {
     const { appError, unexpected } = toAppError(error);
     if (unexpected) request.log.error({ err: error }, 'unhandled error');
     else if (appError.code === 'no_db') request.log.warn({ err: error }, 'database unavailable');
     return sendRestError(reply, appError);
   });
+
+  app.decorateRequest('principal', null);
+  const store = limiter ?? createRateLimitStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate-limit store unavailable; allowing'));
+  if (!limiter) app.addHook('onClose', async () => store.close());
+  const guard = accessGuard(services, store, config);
+  await app.register(async (v1) => restCompat(v1, services, guard), { prefix: '/api/v1' });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

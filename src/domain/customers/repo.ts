@@ -1,8 +1,37 @@
 // The only Prisma access for customers.
 import type { PrismaClient } from '../../db/client.ts';
+import type { CommerceSource } from '../../db/__generated__/prisma/enums.ts';
+
+export const customerSelect = {
+  id: true,
+  email: true,
+  name: true,
+  source: true,
+  externalId: true,
+  city: true,
+  country: true,
+  ordersCount: true,
+  revenueTotal: true,
+  ltvEstimate: true,
+  aov: true,
+  segment: true,
+  churnScore: true,
+  lastPurchaseAt: true,
+  firstPurchaseAt: true,
+  createdAt: true,
+} as const;
 
 export function customersRepo(prisma: PrismaClient) {
   return {
+    /** A page in id-descending order, after the cursor id; one extra row tells whether more follow. */
+    page(accountId: string, filter: { source?: CommerceSource; beforeId?: number }, take: number) {
+      return prisma.customer.findMany({
+        where: { accountId, ...(filter.source ? { source: filter.source } : {}), ...(filter.beforeId ? { id: { lt: filter.beforeId } } : {}) },
+        orderBy: { id: 'desc' },
+        take,
+        select: customerSelect,
+      });
+    },
     /**
      * Recomputes every customer's metrics of an account from its orders, in one statement.
      * Rules (docs/customer-metrics.md): revenue is paid totals less refunds, cancelled orders

@@ -1,0 +1,66 @@
+// Customers and integrations, field by field in the contract's order.
+import { sourceId } from '../../src/domain/customers/service.ts';
+import type { CommerceSource } from '../../src/db/__generated__/prisma/enums.ts';
+import { money, nullableTimestamp, timestamp } from './common.ts';
+
+interface CustomerRow {
+  id: number;
+  email: string;
+  name: string;
+  source: CommerceSource;
+  externalId: string;
+  city: string;
+  country: string;
+  ordersCount: number;
+  revenueTotal: { toString(): string };
+  ltvEstimate: { toString(): string };
+  aov: { toString(): string };
+  segment: string;
+  churnScore: { toString(): string };
+  lastPurchaseAt: Date | null;
+  firstPurchaseAt: Date | null;
+  createdAt: Date;
+}
+
+export function serializeCustomer(c: CustomerRow) {
+  return {
+    id: c.id,
+    email: c.email,
+    name: c.name,
+    source: sourceId(c.source),
+    external_id: c.externalId,
+    city: c.city,
+    country: c.country,
+    orders_count: c.ordersCount,
+    revenue_total: money(c.revenueTotal),
+    ltv_estimate: money(c.ltvEstimate),
+    aov: money(c.aov),
+    segment: c.segment,
+    churn_score: Number(c.churnScore),
+    last_purchase_at: nullableTimestamp(c.lastPurchaseAt),
+    first_purchase_at: nullableTimestamp(c.firstPurchaseAt),
+    created_at: timestamp(c.createdAt),
+  };
+}
+
+export function serializeIntegration(i: {
+  provider: string;
+  shop: string;
+  scopes: string[];
+  status: string;
+  connectedAt: Date;
+  revokedAt: Date | null;
+  lastSyncAt: Date | null;
+  lastSyncMinutesAgo: number | null;
+}) {
+  return {
+    provider: i.provider,
+    shop: i.shop,
+    scopes: i.scopes,
+    status: i.status,
+    connected_at: timestamp(i.connectedAt),
+    revoked_at: nullableTimestamp(i.revokedAt),
+    last_sync_at: nullableTimestamp(i.lastSyncAt),
+    last_sync_minutes_ago: i.lastSyncMinutesAgo,
+  };
+}

@@ -1,0 +1,53 @@
+// The access guard every door uses: authenticate (401s never spend a budget), spend one request
+// of the caller's budget (REST and GraphQL share it), then check the scope. Rate-limit headers go
+// on every answer to an authenticated request, 429s and 403s included. Public endpoints spend a
+// per-client-address budget instead.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
+import type { Principal, ScopeName } from '../domain/auth/service.ts';
+import { AppError } from '../errors.ts';
+import { rateLimitHeaders, type RateLimitStore } from './rate-limit/index.ts';
+
+const WINDOW_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export function accessGuard(services: Services, limiter: RateLimitStore, config: Readonly<Config>) {
+  async function spend(reply: FastifyReply, budgetKey: string, limit: number): Promise<void> {
+    const result = await limiter.hit(budgetKey, limit, WINDOW_MS);
+    reply.headers(rateLimitHeaders(result));
+    if (!result.allowed) throw new AppError('rate_limit_exceeded');
+  }
+
+  /** For a principal already authenticated (GraphQL calls this once per operation). */
+  async function spendFor(reply: FastifyReply, principal: Principal): Promise<void> {
+    await spend(reply, principal.budgetKey, config.rateLimit.perMinute);
+  }
+
+  return {
+    spendFor,
+    /** preHandler for an authenticated route needing `scope`. */
+    requires(scope: ScopeName) {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        reply.header('cache-control', 'private, no-store');
+        const principal = await services.auth.authenticate(request.headers.authorization);
+        request.principal = principal;
+        await spendFor(reply, principal);
+        services.auth.requireScope(principal, scope);
+      };
+    },
+    /** preHandler for a public route: a budget per client address (see TRUSTED_PROXIES). */
+    publicRoute() {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        await spend(reply, `ip:${request.ip}`, config.rateLimit.publicPerMinute);
+      };
+    },
+  };
+}
+
+export type AccessGuard = ReturnType<typeof accessGuard>;
