@@ -93,8 +93,31 @@ function parseDate(value: string): Date {
 }
 
 async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean): Promise<number> {
-  const server = await startServer(config, { demo: withDemo });
+  // A signal during start-up (migrations, seed) is remembered and honoured once the server is up:
+  // without a listener, SIGTERM would kill the process mid-write with no cleanup.
+  let early: NodeJS.Signals | null = null;
+  const remember = (signal: NodeJS.Signals) => {
+    early ??= signal;
+  };
+  process.on('SIGINT', remember);
+  process.on('SIGTERM', remember);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, { demo: withDemo });
+  } finally {
+    process.off('SIGINT', remember);
+    process.off('SIGTERM', remember);
+  }
   const runner = withDemo && config.jobsEnabled ? jobRunner({ prisma: server.db.prisma, services: server.services, jobs: ALL_JOBS, log: io.err }) : null;
+  closeOnSignals(
+    { close: async () => { await runner?.stop(); await server.close(); } },
+    config.shutdownTimeoutMs,
+    io.err,
+  );
+  if (early) {
+    process.emit(early, early);
+    return new Promise<number>(() => {});
+  }
   const where = server.db.kind === 'embedded' ? `the embedded database (${config.database.dataDir})` : 'PostgreSQL';
   io.out(`\nCommerce analytics service on ${where}`);
   io.out(`  API status   ${server.url}/api/v1/status`);
@@ -102,18 +125,13 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
   if (server.demo) {
     io.out(`  Demo account ${server.demo.accountId}${server.demo.seeded ? ' (seeded now)' : ''}`);
     io.out(`  Demo API key ${server.demo.key}  (scopes read, write${server.demo.keyCreated ? ', created now' : ''})`);
-    io.out(`  Try          curl -H "Authorization: Bearer ${server.demo.key}" ${server.url}/api/v1/status`);
+    io.out(`  Try          curl -H "Authorization: Bearer ${server.demo.key}" ${server.url}/api/v1/me`);
   }
   io.out('');
   if (runner) {
     runner.start();
     if (server.demo?.seeded) void runner.runAll().catch((error: unknown) => io.err(`initial job run failed: ${String(error)}`));
   }
-  closeOnSignals(
-    { ...server, close: async () => { await runner?.stop(); await server.close(); } },
-    config.shutdownTimeoutMs,
-    io.err,
-  );
   return new Promise<number>(() => {});
 }
 
