@@ -56,20 +56,27 @@ export interface RestErrorReply {
 interface FastifyLikeError {
   code?: string;
   statusCode?: number;
-  validation?: Array<{ instancePath?: string; params?: { missingProperty?: string } }>;
+  validation?: Array<{ instancePath?: string; params?: { missingProperty?: string; additionalProperty?: string } }>;
   validationContext?: string;
   message?: string;
 }
 
+/** Route options the error map reads (Fastify route `config`). */
+export interface RestRouteConfig {
+  /** The code for a request that fails the route's schema (default invalid_parameter). */
+  validationCode?: ErrorCode;
+}
+
 /** Turns framework errors into AppErrors; anything unknown becomes internal_error. */
-export function toAppError(error: unknown): { appError: AppError; unexpected: boolean } {
+export function toAppError(error: unknown, route: RestRouteConfig = {}): { appError: AppError; unexpected: boolean } {
   if (error instanceof AppError) return { appError: error, unexpected: false };
   if (isDatabaseUnavailable(error)) return { appError: new AppError('no_db'), unexpected: false };
   const e = (error ?? {}) as FastifyLikeError;
   if (e.validation) {
     const first = e.validation[0];
-    const param = first?.params?.missingProperty ?? first?.instancePath?.replace(/^\//, '').split('/')[0] ?? undefined;
-    return { appError: new AppError('invalid_parameter', e.message, param ? { param } : {}), unexpected: false };
+    const param =
+      first?.params?.missingProperty ?? first?.params?.additionalProperty ?? (first?.instancePath?.replace(/^\//, '').split('/')[0] || undefined);
+    return { appError: new AppError(route.validationCode ?? 'invalid_parameter', e.message, param ? { param } : {}), unexpected: false };
   }
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

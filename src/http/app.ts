@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { restCompat } from '../../rest-compat/index.ts';
 import { accessGuard } from './guard.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/index.ts';
-import { sendRestError, toAppError } from '../../rest-compat/errors.ts';
+import { sendRestError, toAppError, type RestRouteConfig } from '../../rest-compat/errors.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,7 +69,7 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
 
   // Before any route plugin is registered: plugins inherit the handler in force when they load.
   app.setErrorHandler((error, request, reply) => {
-    const { appError, unexpected } = toAppError(error);
+    const { appError, unexpected } = toAppError(error, (request.routeOptions?.config ?? {}) as RestRouteConfig);
     if (unexpected) request.log.error({ err: error }, 'unhandled error');
     else if (appError.code === 'no_db') request.log.warn({ err: error }, 'database unavailable');
     return sendRestError(reply, appError);
