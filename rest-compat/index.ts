@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../src/services.ts';
 import type { AccessGuard } from '../src/http/guard.ts';
 import { statusRoutes } from './routes/status.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import type { DocumentedRoute } from './openapi/document.ts';
 import { accountRoutes } from './routes/account.ts';
 import { customerRoutes } from './routes/customers.ts';
 
-export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard): Promise<void> {
+export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
+  openApiRoutes(app, guard, routes);
   statusRoutes(app, services.status, guard);
   accountRoutes(app, services, guard);
   customerRoutes(app, services, guard);

@@ -6,6 +6,8 @@ import { SOURCES, type SourceId } from '../../src/domain/customers/service.ts';
 import { serializeCustomer, serializeIntegration } from '../serializers/customers.ts';
 import { API_VERSION } from '../serializers/common.ts';
 import { CSV_CONTENT_TYPE, toCsv } from '../csv.ts';
+import type { RouteDoc } from '../openapi/document.ts';
+import { CustomersPage, Integrations } from '../openapi/schemas.ts';
 
 const customersQuery = {
   type: 'object',
@@ -22,7 +24,18 @@ const CUSTOMER_COLUMNS = ['id', 'email', 'name', 'source', 'external_id', 'city'
 export function customerRoutes(app: FastifyInstance, services: Services, guard: AccessGuard): void {
   app.get<{ Querystring: { limit?: number; cursor?: number; source?: SourceId; format?: 'json' | 'csv' } }>(
     '/customers',
-    { preHandler: guard.requires('read'), schema: { querystring: customersQuery } },
+    {
+      preHandler: guard.requires('read'),
+      schema: { querystring: customersQuery },
+      config: {
+        doc: {
+          summary: 'Customers, newest first, with cursor pagination',
+          description: 'format=csv exports the page as CSV (the next cursor in X-Next-Cursor).',
+          auth: 'read',
+          responses: { 200: { description: 'A page of customers.', schema: CustomersPage, csv: true } },
+        } satisfies RouteDoc,
+      },
+    },
     async (request, reply) => {
       const { format, ...query } = request.query;
       const page = await services.customers.listCustomers(request.principal!.accountId, query);
@@ -35,7 +48,12 @@ export function customerRoutes(app: FastifyInstance, services: Services, guard: 
     },
   );
 
-  app.get('/integrations', { preHandler: guard.requires('read') }, async (request) => {
+  const integrationsDoc: RouteDoc = {
+    summary: 'Connected integrations with their status and totals',
+    auth: 'read',
+    responses: { 200: { description: 'Integrations.', schema: Integrations } },
+  };
+  app.get('/integrations', { preHandler: guard.requires('read'), config: { doc: integrationsDoc } }, async (request) => {
     const { items, totals } = await services.integrations.listIntegrations(request.principal!.accountId);
     return { data: items.map(serializeIntegration), totals, api_version: API_VERSION };
   });

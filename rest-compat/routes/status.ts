@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { statusService } from '../../src/domain/status/service.ts';
 import { serializeStatus } from '../serializers/status.ts';
 import type { AccessGuard } from '../../src/http/guard.ts';
+import type { RouteDoc } from '../openapi/document.ts';
+import { Status } from '../openapi/schemas.ts';
 import { preflightHeaders, publicHeaders } from '../public-headers.ts';
 
 export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof statusService>, guard: AccessGuard): void {
-  app.get('/status', { preHandler: guard.publicRoute() }, async (_request, reply) => {
+  const doc: RouteDoc = {
+    summary: 'Service status for monitoring',
+    description: 'Public; cached 15 s. 503 with status "down" when the database does not answer.',
+    auth: 'public',
+    responses: { 200: { description: 'Operational or degraded.', schema: Status }, 503: { description: 'Down.', schema: Status } },
+  };
+  app.get('/status', { preHandler: guard.publicRoute(), config: { doc } }, async (_request, reply) => {
     const result = await status.getStatus();
     reply.headers(publicHeaders(15)).code(result.status === 'down' ? 503 : 200);
     return serializeStatus(result);

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
 import { restCompat } from '../../rest-compat/index.ts';
+import { collectDocumentedRoutes } from '../../rest-compat/openapi/document.ts';
 import { accessGuard } from './guard.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/index.ts';
 import { sendRestError, toAppError, type RestRouteConfig } from '../../rest-compat/errors.ts';
@@ -79,7 +80,8 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
   const store = limiter ?? createRateLimitStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate-limit store unavailable; allowing'));
   if (!limiter) app.addHook('onClose', async () => store.close());
   const guard = accessGuard(services, store, config);
-  await app.register(async (v1) => restCompat(v1, services, guard), { prefix: '/api/v1' });
+  const documented = collectDocumentedRoutes(app);
+  await app.register(async (v1) => restCompat(v1, services, guard, documented), { prefix: '/api/v1' });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount, makeCustomer } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
+import { openApiChecker, type OpenApiChecker } from '../helpers/openapi.ts';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -16,12 +17,20 @@ describeEachDatabase('v1 read endpoints', (target) => {
   let b: { id: string; key: string; customers: number[] };
   let writeOnlyKey: string;
 
-  const get = (path: string, key?: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/v1${path}`, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } });
+  let checker: OpenApiChecker;
+  /** GET through real HTTP; every answer is also checked against the served OpenAPI document. */
+  const get = async (path: string, key?: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${app.url}/api/v1${path}`, { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } });
+    const type = res.headers.get('content-type') ?? '';
+    const copy = res.clone();
+    checker.check('GET', `/api/v1${path}`, res.status, type.startsWith('application/json') ? await copy.json() : await copy.text(), type);
+    return res;
+  };
 
   beforeAll(async () => {
     database = await target.create();
     app = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '1000' });
+    checker = await openApiChecker(app.url);
     const keys = keysService(app.db.prisma);
     const setup = async (name: string, n: number) => {
       const account = await makeAccount(app.db.prisma, { name, plan: 'growth', timezone: 'America/New_York' });

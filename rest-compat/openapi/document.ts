@@ -1,0 +1,107 @@
+// The OpenAPI 3.1 document of /api/v1, generated from the routes as registered: their request
+// schemas (the ones that validate requests) and their `config.doc` (summary, auth, responses).
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ErrorBody } from './schemas.ts';
+
+export type Auth = 'public' | 'read' | 'write';
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  auth: Auth;
+  /** Success responses by status: a JSON schema, and optionally a CSV alternative. */
+  responses: Record<number, { description: string; schema: unknown; csv?: boolean }>;
+}
+
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  schema: { querystring?: JsonObject; body?: JsonObject };
+  doc: RouteDoc;
+}
+
+type JsonObject = { properties?: Record<string, JsonObject & { description?: string }>; required?: string[]; [k: string]: unknown };
+
+/** Collects every documented route registered after this call (an onRoute hook). */
+export function collectDocumentedRoutes(app: FastifyInstance): DocumentedRoute[] {
+  const routes: DocumentedRoute[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const doc = (route.config as { doc?: RouteDoc } | undefined)?.doc;
+    if (!doc) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({ method: method.toLowerCase(), url: route.url, schema: (route.schema ?? {}) as DocumentedRoute['schema'], doc });
+    }
+  });
+  return routes;
+}
+
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per rolling minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the rolling minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Unix epoch seconds (UTC) when the budget is fully restored.', schema: { type: 'integer' } },
+};
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+function parameters(querystring: JsonObject | undefined) {
+  return Object.entries(querystring?.properties ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return { name, in: 'query', required: (querystring?.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest };
+  });
+}
+
+function operation(route: DocumentedRoute) {
+  const { doc } = route;
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(doc.responses)) {
+    const content: Record<string, unknown> = { 'application/json': { schema: response.schema } };
+    if (response.csv) content['text/csv'] = { schema: { type: 'string' } };
+    responses[status] = { description: response.description, headers: rateLimitHeaders, content };
+  }
+  if (route.schema.querystring || route.schema.body) responses['400'] = errorResponse('Invalid input (`invalid_parameter` with `param`, or a resource-specific code).');
+  if (route.schema.body) {
+    responses['413'] = errorResponse('Body over 1 MiB (`payload_too_large`).');
+    responses['415'] = errorResponse('Not application/json (`unsupported_media_type`).');
+  }
+  if (doc.auth !== 'public') {
+    responses['401'] = errorResponse('Authentication failed (`missing_authorization`, `invalid_token_format`, `key_not_found`, `key_revoked`, `key_expired`).');
+    responses['403'] = errorResponse(`The key lacks the \`${doc.auth}\` scope (\`scope_required:${doc.auth}\`).`);
+  }
+  responses['429'] = { ...errorResponse('Rate limit exceeded (`rate_limit_exceeded`); see Retry-After.'), headers: { ...rateLimitHeaders, 'Retry-After': { schema: { type: 'integer' } } } };
+  responses['503'] = errorResponse('Database unavailable (`no_db`).');
+  return {
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    operationId: `${route.method}${route.url.replace(/^\/api\/v1/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    security: doc.auth === 'public' ? [] : [{ apiKey: [] }, { dashboardSession: [] }],
+    ...(parameters(route.schema.querystring).length ? { parameters: parameters(route.schema.querystring) } : {}),
+    ...(route.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.schema.body } } } } : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(routes: readonly DocumentedRoute[], serverUrl = '/'): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of [...routes].sort((a, b) => a.url.localeCompare(b.url))) {
+    (paths[route.url] ??= {})[route.method] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Commerce Analytics Service API',
+      version: 'v1',
+      description: 'The REST API v1. Errors are `{"error": <code>}` with optional `message` and `param`. See docs/api-reference.md.',
+      license: { name: 'CC BY 4.0 (public endpoints)', identifier: 'CC-BY-4.0' },
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: { Error: ErrorBody },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' },
+        dashboardSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A dashboard session JWT (both scopes).' },
+      },
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// GET /api/v1/openapi.json: the machine-readable description of the API, public.
+import type { FastifyInstance } from 'fastify';
+import type { AccessGuard } from '../../src/http/guard.ts';
+import { openApiDocument, type DocumentedRoute, type RouteDoc } from '../openapi/document.ts';
+import { OpenApiDocument } from '../openapi/schemas.ts';
+import { publicHeaders } from '../public-headers.ts';
+
+export function openApiRoutes(app: FastifyInstance, guard: AccessGuard, routes: readonly DocumentedRoute[]): void {
+  let cached: Record<string, unknown> | null = null;
+  const doc: RouteDoc = { summary: 'This OpenAPI 3.1 document', auth: 'public', responses: { 200: { description: 'The document.', schema: OpenApiDocument } } };
+  app.get('/openapi.json', { preHandler: guard.publicRoute(), config: { doc } }, async (_request, reply) => {
+    cached ??= openApiDocument(routes);
+    reply.headers(publicHeaders(300));
+    return cached;
+  });
+}
