@@ -49,6 +49,10 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // Answers sent while closing end their connection, so keep-alive clients do not hold the close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) {

@@ -1,0 +1,136 @@
+// bench/rest: the full service (auth, rate limit set high, domain service, Prisma) against a
+// minimal pg handler running the same SQL, on PostgreSQL, both as child processes, loaded by
+// autocannon from this process. Prints requests per second, p99 latency, their ratio and each
+// server's peak memory. Targets: the service reaches at least half of the raw throughput on
+// GET /api/v1/customers?limit=25; POST /api/v1/track sustains at least 3,000 events per second.
+//   node bin/run-ts.js bench/rest.ts [--seconds 10] [--connections 20]
+// BENCH_DATABASE_URL names the server (default postgresql://postgres@127.0.0.1:5432/test); the
+// benchmark creates and drops its own database there.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { applyMigrations } from '../src/db/migrator.ts';
+import { createPrisma } from '../src/db/client.ts';
+import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/domain/demo/seed.ts';
+import { keysService } from '../src/domain/keys/service.ts';
+import { vmHwmKb } from './lib/child.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } } });
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const children: ChildProcess[] = [];
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Spawns a server and resolves with its base URL once it prints the banner line. */
+function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  child.stderr!.resume();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), 120_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /API status\s+(http:\/\/\S+)\/api\/v1\/status/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, base: match[1]! });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<Load> {
+  await autocannon({ url, connections, duration: 2, ...opts }); // warm-up
+  const result = await autocannon({ url, connections, duration: seconds, ...opts });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+const row = (name: string, l: Load, hwmKb: number | null) =>
+  `${name.padEnd(34)} ${String(l.rps).padStart(7)} req/s   p99 ${String(l.p99).padStart(4)} ms   errors ${l.errors + l.non2xx}   peak ${hwmKb ? Math.round(hwmKb / 1024) : '?'} MiB`;
+
+async function main(): Promise<void> {
+  const db = await createDatabase();
+  try {
+    await applyMigrations({ connectionString: db.url });
+    const prisma = createPrisma(db.url, { poolSize: 2 });
+    await seedDemoAccount(prisma);
+    const { key } = await keysService(prisma).createKey({ accountId: DEMO_ACCOUNT_ID, scopes: ['read', 'write'] });
+    await prisma.$disconnect();
+
+    const service = await startServer([path.join(root, 'bin/svc.js'), 'serve'], {
+      DATABASE_URL: db.url,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      DEMO_SEED: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      NODE_ENV: 'production',
+    });
+    const raw = await startServer([path.join(root, 'bin/run-ts.js'), path.join(root, 'bench/lib/raw-server.ts')], {
+      BENCH_DATABASE_URL: db.url,
+      BENCH_ACCOUNT_ID: DEMO_ACCOUNT_ID,
+    });
+    const auth = { authorization: `Bearer ${key}` };
+    const trackBody = JSON.stringify({ event: 'page.view', props: { path: '/pricing', ref: 'bench' }, visitor_id: 'v-1', session_id: 's-1', url: 'https://shop.example.com/pricing' });
+    const json = { 'content-type': 'application/json' };
+
+    const customersService = await load(`${service.base}/api/v1/customers?limit=25`, { headers: auth });
+    const customersRaw = await load(`${raw.base}/api/v1/customers?limit=25`, {});
+    const trackProbe = await fetch(`${service.base}/api/v1/track`, { method: 'POST', headers: { ...auth, ...json }, body: trackBody });
+    const trackService = trackProbe.status === 200 ? await load(`${service.base}/api/v1/track`, { method: 'POST', headers: { ...auth, ...json }, body: trackBody }) : null;
+    const trackRaw = await load(`${raw.base}/api/v1/track`, { method: 'POST', headers: json, body: trackBody });
+
+    const serviceKb = vmHwmKb(service.child.pid);
+    const rawKb = vmHwmKb(raw.child.pid);
+    console.log(`\nbench/rest on PostgreSQL, ${connections} connections, ${seconds} s each (after a 2 s warm-up)\n`);
+    console.log(row('service GET /customers?limit=25', customersService, serviceKb));
+    console.log(row('raw pg  GET /customers?limit=25', customersRaw, rawKb));
+    console.log(`  ratio service/raw: ${(customersService.rps / customersRaw.rps).toFixed(2)} (target >= 0.50)`);
+    if (trackService) {
+      console.log(row('service POST /track', trackService, serviceKb));
+      console.log(row('raw pg  POST /track', trackRaw, rawKb));
+      console.log(`  ratio service/raw: ${(trackService.rps / trackRaw.rps).toFixed(2)}; service events/s ${trackService.rps} (target >= 3000)`);
+    } else {
+      console.log(`service POST /track: not measured (the endpoint answered ${trackProbe.status})`);
+    }
+    console.log(`RESULT ${JSON.stringify({ customersService, customersRaw, trackService, trackRaw, serviceKb, rawKb })}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await db.drop();
+  }
+}
+
+await main();
