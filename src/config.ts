@@ -36,7 +36,8 @@ const schema = z
     JOBS_ENABLED: bool.default(true),
     // Unset: true, except under NODE_ENV=production (see loadConfig).
     DEMO_SEED: bool.optional(),
-    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
+    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000_000).default(60),
+    RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('svc:rl:'),
     PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
     AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
     AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -93,7 +94,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
   demoSeed: boolean;
-  rateLimit: { perMinute: number; publicPerMinute: number };
+  rateLimit: { perMinute: number; publicPerMinute: number; redisPrefix: string };
   ai: { provider: 'local' | 'openai'; baseUrl: string | null; model: string; apiKey: string | null; timeoutMs: number };
   region: string;
   commit: string;
@@ -192,7 +193,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     logLevel: env.LOG_LEVEL,
     jobsEnabled: env.JOBS_ENABLED,
     demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
-    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, publicPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE },
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, publicPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE, redisPrefix: env.RATE_LIMIT_REDIS_PREFIX },
     ai: {
       provider: env.AI_PROVIDER,
       baseUrl: env.AI_BASE_URL ?? null,

@@ -81,7 +81,9 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
   });
 
   app.decorateRequest('principal', null);
-  const store = limiter ?? createRateLimitStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate-limit store unavailable; allowing'));
+  const store =
+    limiter ??
+    createRateLimitStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate-limit store unavailable; allowing'), config.rateLimit.redisPrefix);
   if (!limiter) app.addHook('onClose', async () => store.close());
   const guard = accessGuard(services, store, config);
   const documented = collectDocumentedRoutes(app);

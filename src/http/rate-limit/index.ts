@@ -9,6 +9,6 @@ export { redisStore } from './redis-store.ts';
 export { rateLimitHeaders } from './headers.ts';
 
 /** Redis when configured (several instances share one budget), else this process's memory. */
-export function createRateLimitStore(redisUrl: string | null, onError?: (e: Error) => void): RateLimitStore {
-  return redisUrl ? redisStore(redisUrl, onError ? { onError } : {}) : memoryStore();
+export function createRateLimitStore(redisUrl: string | null, onError?: (e: Error) => void, prefix?: string): RateLimitStore {
+  return redisUrl ? redisStore(redisUrl, { ...(onError ? { onError } : {}), ...(prefix ? { prefix } : {}) }) : memoryStore();
 }
