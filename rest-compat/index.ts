@@ -7,10 +7,16 @@ import { openApiRoutes } from './routes/openapi.ts';
 import type { DocumentedRoute } from './openapi/document.ts';
 import { accountRoutes } from './routes/account.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { trackRoutes } from './routes/track.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 
 export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
   openApiRoutes(app, guard, routes);
   statusRoutes(app, services.status, guard);
   accountRoutes(app, services, guard);
   customerRoutes(app, services, guard);
+  webhookRoutes(app, services, guard);
+  trackRoutes(app, services, guard);
+  analyticsRoutes(app, services, guard);
 }

@@ -9,6 +9,13 @@ import { customersService } from './domain/customers/service.ts';
 import { creditsService } from './domain/credits/service.ts';
 import { integrationsService } from './domain/integrations/service.ts';
 import { statusService } from './domain/status/service.ts';
+import { webhooksService } from './domain/webhooks/service.ts';
+import { trackService } from './domain/track/service.ts';
+import { insightsService } from './domain/insights/service.ts';
+import { anomaliesService } from './domain/anomalies/service.ts';
+import { profitService } from './domain/profit/service.ts';
+import { inventoryService } from './domain/inventory/service.ts';
+import { reorderService } from './domain/reorder/service.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ALL_JOBS } from './jobs/index.ts';
@@ -21,6 +28,13 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     customers: customersService(db.prisma),
     credits: creditsService(db.prisma),
     integrations: integrationsService(db.prisma),
+    webhooks: webhooksService(db.prisma),
+    track: trackService(db.prisma),
+    insights: insightsService(db.prisma),
+    anomalies: anomaliesService(db.prisma),
+    profit: profitService(db.prisma),
+    inventory: inventoryService(db.prisma),
+    reorder: reorderService(db.prisma),
     status: statusService({
       ping: db.ping,
       region: config.region,

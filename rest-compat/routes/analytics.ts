@@ -19,7 +19,7 @@ const oneOf = (values: readonly string[], description: string) => ({ type: 'stri
 const severity = oneOf(SEVERITIES, 'Only this severity.');
 /** Route options: read scope, the querystring schema, and the OpenAPI description. */
 const options = (guard: AccessGuard, properties: Record<string, object>, summary: string, description: string, schema: unknown, csv = false) => ({
-  preHandler: guard.requires('read'),
+  onRequest: guard.requires('read'),
   schema: { querystring: { type: 'object', properties } },
   config: { doc: { summary, description, auth: 'read', responses: { 200: { description: summary, schema, csv } } } satisfies RouteDoc },
 });

@@ -25,7 +25,7 @@ export function customerRoutes(app: FastifyInstance, services: Services, guard: 
   app.get<{ Querystring: { limit?: number; cursor?: number; source?: SourceId; format?: 'json' | 'csv' } }>(
     '/customers',
     {
-      preHandler: guard.requires('read'),
+      onRequest: guard.requires('read'),
       schema: { querystring: customersQuery },
       config: {
         doc: {
@@ -53,7 +53,7 @@ export function customerRoutes(app: FastifyInstance, services: Services, guard: 
     auth: 'read',
     responses: { 200: { description: 'Integrations.', schema: Integrations } },
   };
-  app.get('/integrations', { preHandler: guard.requires('read'), config: { doc: integrationsDoc } }, async (request) => {
+  app.get('/integrations', { onRequest: guard.requires('read'), config: { doc: integrationsDoc } }, async (request) => {
     const { items, totals } = await services.integrations.listIntegrations(request.principal!.accountId);
     return { data: items.map(serializeIntegration), totals, api_version: API_VERSION };
   });

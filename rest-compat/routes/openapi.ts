@@ -8,7 +8,7 @@ import { publicHeaders } from '../public-headers.ts';
 export function openApiRoutes(app: FastifyInstance, guard: AccessGuard, routes: readonly DocumentedRoute[]): void {
   let cached: Record<string, unknown> | null = null;
   const doc: RouteDoc = { summary: 'This OpenAPI 3.1 document', auth: 'public', responses: { 200: { description: 'The document.', schema: OpenApiDocument } } };
-  app.get('/openapi.json', { preHandler: guard.publicRoute(), config: { doc } }, async (_request, reply) => {
+  app.get('/openapi.json', { onRequest: guard.publicRoute(), config: { doc } }, async (_request, reply) => {
     cached ??= openApiDocument(routes);
     reply.headers(publicHeaders(300));
     return cached;

@@ -14,7 +14,7 @@ export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof sta
     auth: 'public',
     responses: { 200: { description: 'Operational or degraded.', schema: Status }, 503: { description: 'Down.', schema: Status } },
   };
-  app.get('/status', { preHandler: guard.publicRoute(), config: { doc } }, async (_request, reply) => {
+  app.get('/status', { onRequest: guard.publicRoute(), config: { doc } }, async (_request, reply) => {
     const result = await status.getStatus();
     reply.headers(publicHeaders(15)).code(result.status === 'down' ? 503 : 200);
     return serializeStatus(result);

@@ -1,0 +1,79 @@
+// Webhook subscriptions: list, create (HTTPS URL that passes the address-safety check, known
+// event names, at most 25 active per account, a signing secret shown once) and revoke.
+import { randomInt } from 'node:crypto';
+import type { PrismaClient } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { checkWebhookUrl, type Resolver } from './url-safety.ts';
+import { SUBSCRIBABLE, WILDCARD } from './events.ts';
+import { webhooksRepo } from './repo.ts';
+
+export const MAX_ACTIVE_WEBHOOKS = 25;
+export const SECRET_PREFIX = 'whsec_';
+const SECRET_LENGTH = 32;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const SECRET_WARNING = 'Store this secret now: it cannot be retrieved later.';
+
+export interface WebhooksOptions {
+  /** Name resolution for the address-safety check (tests inject one; default: the system's). */
+  resolver?: Resolver;
+  /** Resolution time-out in milliseconds (default 2000). */
+  timeoutMs?: number;
+  /** Test-only: host names exempt from the address checks (a local receiver). */
+  allowHosts?: readonly string[];
+}
+
+export interface CreateWebhookInput {
+  url?: unknown;
+  events?: unknown;
+}
+
+/** whsec_ followed by 32 base62 characters (about 190 bits), each drawn without modulo bias. */
+export function generateWebhookSecret(): string {
+  let secret = SECRET_PREFIX;
+  for (let i = 0; i < SECRET_LENGTH; i++) secret += BASE62[randomInt(BASE62.length)];
+  return secret;
+}
+
+/** The events list as given, or ['*'] when absent; refused unless a non-empty list of distinct known names. */
+export function parseEvents(events: unknown): string[] {
+  if (events === undefined) return [WILDCARD];
+  const invalid = (message: string) => new AppError('invalid_events', message, { param: 'events' });
+  if (!Array.isArray(events) || events.length === 0) throw invalid('events must be a non-empty array of event names');
+  const seen = new Set<string>();
+  for (const name of events) {
+    if (typeof name !== 'string') throw invalid('events must contain only strings');
+    if (!SUBSCRIBABLE.has(name)) throw invalid(`unknown event: ${name.slice(0, 100)}`);
+    if (seen.has(name)) throw invalid(`duplicate event: ${name}`);
+    seen.add(name);
+  }
+  return [...seen];
+}
+
+export function webhooksService(prisma: PrismaClient, options: WebhooksOptions = {}) {
+  const repo = webhooksRepo(prisma);
+  return {
+    /** The account's listed subscriptions (active, not revoked), id ascending; never the secret. */
+    listWebhooks: (accountId: string) => repo.listActive(accountId),
+
+    /**
+     * Creates a subscription. Checks, in order: url (present, HTTPS, no user info, public address),
+     * events, then the cap, inside the insert's transaction. Nothing is stored on any error.
+     */
+    async createWebhook(accountId: string, input: CreateWebhookInput) {
+      if (input.url === undefined || input.url === null) throw new AppError('invalid_url', 'url is required', { param: 'url' });
+      const { url } = await checkWebhookUrl(input.url, { resolver: options.resolver, timeoutMs: options.timeoutMs, allowHosts: options.allowHosts });
+      const events = parseEvents(input.events);
+      const secret = generateWebhookSecret();
+      const row = await repo.createWithinCap({ accountId, url: url.href, events, secret }, MAX_ACTIVE_WEBHOOKS);
+      if (!row) throw new AppError('too_many_webhooks', `An account can have at most ${MAX_ACTIVE_WEBHOOKS} active webhook subscriptions.`);
+      return { ...row, secret, warning: SECRET_WARNING };
+    },
+
+    /** Revokes (irreversibly) one of the account's subscriptions; not_found for an unknown, revoked or foreign id. */
+    async revokeWebhook(accountId: string, id: number, now = new Date()): Promise<void> {
+      if (!(await repo.revoke(accountId, id, now))) throw new AppError('not_found', 'No such webhook subscription.');
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof webhooksService>;
