@@ -16,10 +16,17 @@ export interface NewTrackEvent {
 
 export function trackRepo(prisma: PrismaClient) {
   return {
-    /** Stores one event; returns its id. */
+    /**
+     * Stores one event; returns its id. Raw SQL: this is the hottest write of the API, and a
+     * statement through Prisma's query compiler costs about twice a raw one (bench/rest).
+     */
     async insert(data: NewTrackEvent): Promise<bigint> {
-      const row = await prisma.trackEvent.create({ data, select: { id: true } });
-      return row.id;
+      const rows = await prisma.$queryRaw<Array<{ id: bigint | string }>>`
+        INSERT INTO track_events (account_id, api_key_id, event, props, visitor_id, session_id, url, country, region, city)
+        VALUES (${data.accountId}, ${data.apiKeyId}, ${data.event}, ${JSON.stringify(data.props)}::jsonb, ${data.visitorId},
+                ${data.sessionId}, ${data.url}, ${data.country}, ${data.region}, ${data.city})
+        RETURNING id`;
+      return BigInt(rows[0]!.id);
     },
   };
 }
