@@ -16,6 +16,7 @@ import { anomaliesService } from './domain/anomalies/service.ts';
 import { profitService } from './domain/profit/service.ts';
 import { inventoryService } from './domain/inventory/service.ts';
 import { reorderService } from './domain/reorder/service.ts';
+import { analyticsService } from './domain/analytics/service.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ALL_JOBS } from './jobs/index.ts';
@@ -35,6 +36,7 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     profit: profitService(db.prisma),
     inventory: inventoryService(db.prisma),
     reorder: reorderService(db.prisma),
+    analytics: analyticsService(db.prisma),
     status: statusService({
       ping: db.ping,
       region: config.region,

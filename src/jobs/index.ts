@@ -1,5 +1,8 @@
 // Every job the runner knows, in the order `runAll` runs them.
 import type { JobDefinition } from './types.ts';
 import { customerMetricsJob } from './customer-metrics.job.ts';
+import { profitSnapshotJob } from './profit-snapshot.job.ts';
+import { inventoryVelocityJob } from './inventory-velocity.job.ts';
+import { smartReorderJob } from './smart-reorder.job.ts';
 
-export const ALL_JOBS: JobDefinition[] = [customerMetricsJob];
+export const ALL_JOBS: JobDefinition[] = [customerMetricsJob, profitSnapshotJob, inventoryVelocityJob, smartReorderJob];
