@@ -13,7 +13,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { DEMO_ACCOUNT_ID, generateDemo } from './generate.ts';
 import { makeTimeline } from './generate-time.ts';
-import { demoAccountExists, writeDemo, zeroCounts } from './repo.ts';
+import { analyzeTables, demoAccountExists, writeDemo, zeroCounts } from './repo.ts';
 
 export { DEMO_ACCOUNT_ID };
 
@@ -26,8 +26,8 @@ export interface SeedResult {
 export async function seedDemoAccount(prisma: PrismaClient, options: { now?: Date } = {}): Promise<SeedResult> {
   const timeline = makeTimeline(options.now ?? new Date());
   try {
-    return await prisma.$transaction(
-      async (tx) => {
+    const result = await prisma.$transaction(
+      async (tx): Promise<SeedResult> => {
         if (await demoAccountExists(tx)) return notCreated();
         const demo = generateDemo(timeline);
         const counts = await writeDemo(tx, demo);
@@ -35,6 +35,10 @@ export async function seedDemoAccount(prisma: PrismaClient, options: { now?: Dat
       },
       { timeout: 120_000, maxWait: 10_000 },
     );
+    // Fresh statistics for the planner after a bulk load (the embedded database has no
+    // autovacuum to collect them; without them list queries sort whole tables).
+    if (result.created) await analyzeTables(prisma);
+    return result;
   } catch (error) {
     // Two seeds racing: the loser's insert of the account fails once the winner commits. The
     // demo exists, which is what the caller wanted.
