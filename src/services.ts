@@ -22,10 +22,11 @@ import { lateJobNames } from './jobs/lateness.ts';
 import { ALL_JOBS } from './jobs/index.ts';
 
 export function buildServices(config: Readonly<Config>, db: Database) {
+  const auth = authService(db.prisma, config.jwt);
   return {
     accounts: accountsService(db.prisma),
-    auth: authService(db.prisma, config.jwt),
-    keys: keysService(db.prisma),
+    auth,
+    keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     customers: customersService(db.prisma),
     credits: creditsService(db.prisma),
     integrations: integrationsService(db.prisma),

@@ -109,6 +109,29 @@ describeEachDatabase('authentication', (target) => {
     }
   });
 
+  test('key lookups are cached briefly: an in-process revocation applies at once, one made elsewhere within the cache time', async () => {
+    const cached = authService(db.prisma, jwtConfig, { keyCacheMs: 800 });
+    const here = keysService(db.prisma, { onRevoke: (id) => cached.forgetKey(id) });
+    try {
+      const first = await keys.createKey({ accountId, scopes: ['read'] });
+      await cached.authenticate(`Bearer ${first.key}`);
+      await here.revokeKey(String(first.id));
+      expect(await codeOf(cached.authenticate(`Bearer ${first.key}`))).toBe('key_revoked');
+
+      const second = await keys.createKey({ accountId, scopes: ['read'] });
+      await cached.authenticate(`Bearer ${second.key}`);
+      await keys.revokeKey(String(second.id)); // another process: no hook reaches this cache
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(await codeOf(cached.authenticate(`Bearer ${second.key}`))).toBe('key_revoked');
+
+      const expiring = await keys.createKey({ accountId, scopes: ['read'], expiresAt: new Date(Date.now() + 60_000) });
+      await cached.authenticate(`Bearer ${expiring.key}`);
+      expect(await codeOf(cached.authenticate(`Bearer ${expiring.key}`, new Date(Date.now() + 61_000)))).toBe('key_expired');
+    } finally {
+      await cached.close();
+    }
+  });
+
   test('last_used_at is written coalesced, not per request', async () => {
     const key = await keys.createKey({ accountId, scopes: ['read'] });
     for (let i = 0; i < 5; i++) await auth.authenticate(`Bearer ${key.key}`);

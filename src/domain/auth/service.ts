@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { checkApiKey, hashApiKey, KEY_PREFIX } from '../keys/key-format.ts';
-import { keysRepo } from '../keys/repo.ts';
+import { keysRepo, type ApiKeyRow } from '../keys/repo.ts';
 import { accountsRepo } from '../accounts/repo.ts';
 import { lastUsedTracker } from './last-used.ts';
 import { looksLikeJwt, sessionVerifier } from './session.ts';
@@ -21,8 +21,29 @@ export interface Principal {
   budgetKey: string;
 }
 
-export function authService(prisma: PrismaClient, jwt: Config['jwt'], options: { lastUsedFlushMs?: number } = {}) {
+/**
+ * Key lookups are kept for KEY_CACHE_MS: a revocation made in this process applies at once (see
+ * forgetKey), one made elsewhere (another instance, the CLI) within that time. Expiry is checked
+ * on every request against the cached expiry.
+ */
+export const KEY_CACHE_MS = 1_000;
+const KEY_CACHE_MAX = 10_000;
+
+export function authService(prisma: PrismaClient, jwt: Config['jwt'], options: { lastUsedFlushMs?: number; keyCacheMs?: number } = {}) {
   const keys = keysRepo(prisma);
+  const cacheMs = options.keyCacheMs ?? KEY_CACHE_MS;
+  const cache = new Map<string, { row: ApiKeyRow | null; at: number }>();
+
+  async function lookup(hash: string): Promise<ApiKeyRow | null> {
+    const hit = cache.get(hash);
+    if (hit && Date.now() - hit.at < cacheMs) return hit.row;
+    const row = await keys.findByHash(hash);
+    if (row) {
+      if (cache.size >= KEY_CACHE_MAX) cache.clear();
+      cache.set(hash, { row, at: Date.now() });
+    }
+    return row;
+  }
   const accounts = accountsRepo(prisma);
   const verifySession = sessionVerifier(jwt);
   const lastUsed = lastUsedTracker(keys, options.lastUsedFlushMs);
@@ -46,7 +67,7 @@ export function authService(prisma: PrismaClient, jwt: Config['jwt'], options: {
         throw new AppError('invalid_token_format');
       }
       if (!checkApiKey(token)) throw new AppError('key_not_found');
-      const key = await keys.findByHash(hashApiKey(token));
+      const key = await lookup(hashApiKey(token));
       if (!key) throw new AppError('key_not_found');
       if (key.revokedAt && key.revokedAt <= now) throw new AppError('key_revoked');
       if (key.expiresAt && key.expiresAt <= now) throw new AppError('key_expired');
@@ -60,6 +81,10 @@ export function authService(prisma: PrismaClient, jwt: Config['jwt'], options: {
     /** Dashboard-only operations (key management, AI pause): an API key is never enough. */
     requireSession(principal: Principal): void {
       if (principal.kind !== 'session') throw new AppError('session_required');
+    },
+    /** Drops a key from the lookup cache (called when this process revokes it). */
+    forgetKey(id: number): void {
+      for (const [hash, entry] of cache) if (entry.row?.id === id) cache.delete(hash);
     },
     flushLastUsed: () => lastUsed.flush(),
     close: () => lastUsed.close(),

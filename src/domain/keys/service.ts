@@ -25,7 +25,7 @@ export function parseScopes(value: string): ScopeName[] {
   return scopes as ScopeName[];
 }
 
-export function keysService(prisma: PrismaClient) {
+export function keysService(prisma: PrismaClient, hooks: { onRevoke?: (id: number) => void } = {}) {
   const repo = keysRepo(prisma);
   const accounts = accountsRepo(prisma);
   return {
@@ -57,6 +57,7 @@ export function keysService(prisma: PrismaClient) {
       if (matches.length > 1) throw new AppError('conflict', `${matches.length} keys start with ${idOrPrefix}; use the id`);
       const key = matches[0]!;
       const changed = await repo.revoke(key.id, now);
+      hooks.onRevoke?.(key.id);
       return { ...key, revokedAt: changed.count ? now : key.revokedAt, alreadyRevoked: changed.count === 0 };
     },
     /** The key row for a full key, if the key exists (revocation and expiry are the caller's). */
