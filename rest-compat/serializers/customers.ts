@@ -1,26 +1,7 @@
 // Customers and integrations, field by field in the contract's order.
 import { sourceId } from '../../src/domain/customers/service.ts';
-import type { CommerceSource } from '../../src/db/__generated__/prisma/enums.ts';
+import type { CustomerRow } from '../../src/domain/customers/repo.ts';
 import { money, nullableTimestamp, timestamp } from './common.ts';
-
-interface CustomerRow {
-  id: number;
-  email: string;
-  name: string;
-  source: CommerceSource;
-  externalId: string;
-  city: string;
-  country: string;
-  ordersCount: number;
-  revenueTotal: { toString(): string };
-  ltvEstimate: { toString(): string };
-  aov: { toString(): string };
-  segment: string;
-  churnScore: { toString(): string };
-  lastPurchaseAt: Date | null;
-  firstPurchaseAt: Date | null;
-  createdAt: Date;
-}
 
 export function serializeCustomer(c: CustomerRow) {
   return {
