@@ -2,25 +2,6 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { CommerceSource } from '../../db/__generated__/prisma/enums.ts';
 
-export const customerSelect = {
-  id: true,
-  email: true,
-  name: true,
-  source: true,
-  externalId: true,
-  city: true,
-  country: true,
-  ordersCount: true,
-  revenueTotal: true,
-  ltvEstimate: true,
-  aov: true,
-  segment: true,
-  churnScore: true,
-  lastPurchaseAt: true,
-  firstPurchaseAt: true,
-  createdAt: true,
-} as const;
-
 export interface CustomerRow {
   id: number;
   email: string;
