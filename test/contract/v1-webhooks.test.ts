@@ -4,13 +4,10 @@
 // Name resolution is injected (no real DNS): the app is built as test/helpers/app.ts builds it,
 // with the webhooks service given a table resolver.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
-import { testConfig, type TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { openApiChecker, type OpenApiChecker } from '../helpers/openapi.ts';
 import { makeAccount } from '../factories/index.ts';
-import { connectDatabase } from '../../src/db/database.ts';
-import { buildServices } from '../../src/services.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
 import { webhooksService } from '../../src/domain/webhooks/service.ts';
 import { CATALOG_EVENTS, DECIDED_EXTRA_EVENTS } from '../../src/domain/webhooks/events.ts';
@@ -37,27 +34,8 @@ const resolver: Resolver = async (hostname) => {
   return answer;
 };
 
-async function startWebhookApp(database: TestDatabase, env: Record<string, string>): Promise<TestApp> {
-  const config = testConfig(env);
-  const db = await connectDatabase(database.connectionString, database.kind, { poolSize: 5 });
-  const services = { ...buildServices(config, db), webhooks: webhooksService(db.prisma, { resolver }) };
-  const app = await buildApp({ config, db, services, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    db,
-    services,
-    config,
-    async close() {
-      await app.close();
-      await services.auth.close();
-      await db.close();
-    },
-  };
-}
+const startWebhookApp = (database: TestDatabase, env: Record<string, string>): Promise<TestApp> =>
+  startTestApp(database, env, undefined, (db) => ({ webhooks: webhooksService(db.prisma, { resolver }) }));
 
 describeEachDatabase('v1 webhooks', (target) => {
   let database: TestDatabase;

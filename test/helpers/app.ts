@@ -24,10 +24,12 @@ export async function startTestApp(
   env: Record<string, string> = {},
   /** Extra routes for a test, added before the app listens. */
   extend?: (app: FastifyInstance, services: Services) => void,
+  /** Services to replace, built on the test's database (an injected DNS resolver, say). */
+  replace?: (db: Database) => Partial<Services>,
 ): Promise<TestApp> {
   const config = testConfig(env);
   const db = await connectDatabase(database.connectionString, database.kind, { poolSize: 5 });
-  const services = buildServices(config, db);
+  const services = { ...buildServices(config, db), ...replace?.(db) };
   const app = await buildApp({ config, db, services, logger: false });
   extend?.(app, services);
   await app.listen({ host: '127.0.0.1', port: 0 });
