@@ -7,12 +7,11 @@
 // BENCH_DATABASE_URL names the server (default postgresql://postgres@127.0.0.1:5432/test); the
 // benchmark creates and drops its own database there.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { createPrisma } from '../src/db/client.ts';
 import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/domain/demo/seed.ts';
@@ -25,25 +24,6 @@ const connections = Number(values.connections);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const children: ChildProcess[] = [];
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Spawns a server and resolves with its base URL once it prints the banner line. */
 function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
@@ -80,16 +60,16 @@ const row = (name: string, l: Load, hwmKb: number | null) =>
   `${name.padEnd(34)} ${String(l.rps).padStart(7)} req/s   p99 ${String(l.p99).padStart(4)} ms   errors ${l.errors + l.non2xx}   peak ${hwmKb ? Math.round(hwmKb / 1024) : '?'} MiB`;
 
 async function main(): Promise<void> {
-  const db = await createDatabase();
+  const db = await createScratchDatabase(adminUrl, 'bench');
   try {
-    await applyMigrations({ connectionString: db.url });
-    const prisma = createPrisma(db.url, { poolSize: 2 });
+    await applyMigrations({ connectionString: db.connectionString });
+    const prisma = createPrisma(db.connectionString, { poolSize: 2 });
     await seedDemoAccount(prisma);
     const { key } = await keysService(prisma).createKey({ accountId: DEMO_ACCOUNT_ID, scopes: ['read', 'write'] });
     await prisma.$disconnect();
 
     const service = await startServer([path.join(root, 'bin/svc.js'), 'serve'], {
-      DATABASE_URL: db.url,
+      DATABASE_URL: db.connectionString,
       PORT: '0',
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
@@ -98,7 +78,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
     });
     const raw = await startServer([path.join(root, 'bin/run-ts.js'), path.join(root, 'bench/lib/raw-server.ts')], {
-      BENCH_DATABASE_URL: db.url,
+      BENCH_DATABASE_URL: db.connectionString,
       BENCH_ACCOUNT_ID: DEMO_ACCOUNT_ID,
     });
     const auth = { authorization: `Bearer ${key}` };

@@ -43,7 +43,7 @@ export function buildServices(config: Readonly<Config>, db: Database) {
       region: config.region,
       env: config.env,
       commit: config.commit,
-      lateJobs: async () => lateJobNames(await jobsRepo(db.prisma).runHistory(), ALL_JOBS, new Date()),
+      lateJobs: async () => lateJobNames(await jobsRepo(db.prisma).runHistory(ALL_JOBS.map((j) => j.name)), ALL_JOBS, new Date()),
     }),
   };
 }

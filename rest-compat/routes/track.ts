@@ -7,7 +7,7 @@ import type { RestRouteConfig } from '../errors.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { exact } from '../openapi/schemas.ts';
 import { API_VERSION } from '../serializers/common.ts';
-import { requireJsonObjectBody } from './webhooks.ts';
+import { requireJsonObjectBody } from '../json-body.ts';
 
 const trackBody = {
   type: 'object',

@@ -1,25 +1,14 @@
 // GET /api/v1/webhooks, POST /api/v1/webhooks and DELETE /api/v1/webhooks?id=N.
 // The access guard runs at onRequest: authentication, the rate limit and the scope are settled
 // before a body is read or validated, so an anonymous or read-only caller learns nothing from 400s.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
 import type { CreateWebhookInput, WebhooksService } from '../../src/domain/webhooks/service.ts';
-import { AppError } from '../../src/errors.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { ErrorBody } from '../openapi/schemas.ts';
 import { CreatedWebhookSchema, RevokedWebhookSchema, WebhookListSchema, serializeCreatedWebhook, serializeWebhook } from '../serializers/webhooks.ts';
 import { API_VERSION } from '../serializers/common.ts';
-
-/**
- * preValidation for JSON write endpoints: 415 unless Content-Type is application/json (Fastify
- * would otherwise parse text/plain), and invalid_json unless the body is a JSON object.
- */
-export async function requireJsonObjectBody(request: FastifyRequest): Promise<void> {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new AppError('unsupported_media_type', 'Send Content-Type: application/json.');
-  const body: unknown = request.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('invalid_json', 'The body must be a JSON object.');
-}
+import { requireJsonObjectBody } from '../json-body.ts';
 
 // Field types are checked by the domain (not by the schema, whose type coercion would turn 1 into
 // "1"), so that each field's own error code applies; the schema only refuses unknown fields.

@@ -5,13 +5,13 @@ import { readFile, readdir, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import { projectRoot } from '../paths.ts';
+import { createScratchDatabase } from './scratch.ts';
 
 export const schemaPath = path.join(projectRoot, 'prisma', 'schema.prisma');
 export const migrationsDir = path.join(projectRoot, 'prisma', 'migrations');
@@ -153,28 +153,8 @@ function adapterFactory(target: MigrationTarget, opened: Array<{ dispose(): Prom
 
 /** On a PostgreSQL server, the shadow database is a fresh database created beside the main one. */
 async function createServerShadow(connectionString: string) {
-  const name = `shadow_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(connectionString);
-  url.pathname = `/${name}`;
-  return {
-    connectionString: url.toString(),
-    async dispose() {
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const scratch = await createScratchDatabase(connectionString, 'shadow');
+  return { connectionString: scratch.connectionString, dispose: scratch.drop };
 }
 
 async function withEngine<T>(target: MigrationTarget, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {

@@ -31,7 +31,7 @@ export function accessGuard(services: Services, limiter: RateLimitStore, config:
 
   return {
     spendFor,
-    /** preHandler for an authenticated route needing `scope`. */
+    /** onRequest hook for an authenticated route needing `scope` (before any body or query check). */
     requires(scope: ScopeName) {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
         reply.header('cache-control', 'private, no-store');
@@ -41,7 +41,7 @@ export function accessGuard(services: Services, limiter: RateLimitStore, config:
         services.auth.requireScope(principal, scope);
       };
     },
-    /** preHandler for a public route: a budget per client address (see TRUSTED_PROXIES). */
+    /** onRequest hook for a public route: a budget per client address (see TRUSTED_PROXIES). */
     publicRoute() {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
         await spend(reply, `ip:${request.ip}`, config.rateLimit.publicPerMinute);

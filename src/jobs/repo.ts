@@ -31,12 +31,19 @@ export function jobsRepo(prisma: PrismaClient) {
     accountIds() {
       return prisma.account.findMany({ select: { id: true }, orderBy: { id: 'asc' } }).then((rows) => rows.map((r) => r.id));
     },
-    /** For each job that has ever run: its first start and its latest successful finish. */
-    async runHistory(): Promise<Map<string, { firstStart: Date; lastSuccess: Date | null }>> {
-      const rows = await prisma.$queryRaw<Array<{ job: string; first: Date; last: Date | null }>>`
-        SELECT job, min(started_at) AS first, max(finished_at) FILTER (WHERE status = 'succeeded') AS last
-        FROM job_runs GROUP BY job`;
-      return new Map(rows.map((r) => [r.job, { firstStart: r.first, lastSuccess: r.last }]));
+    /**
+     * For each of these jobs that has ever run: its first start and its latest successful finish.
+     * /status asks on every call, so each answer is an index walk on (job, started_at), not a scan
+     * of the whole (ever-growing) history.
+     */
+    async runHistory(jobs: readonly string[]): Promise<Map<string, { firstStart: Date; lastSuccess: Date | null }>> {
+      const rows = await prisma.$queryRaw<Array<{ job: string; first: Date | null; last: Date | null }>>`
+        SELECT j.job,
+               (SELECT started_at FROM job_runs r WHERE r.job = j.job ORDER BY started_at ASC LIMIT 1) AS first,
+               (SELECT finished_at FROM job_runs r WHERE r.job = j.job AND r.status = 'succeeded'
+                 ORDER BY started_at DESC LIMIT 1) AS last
+        FROM unnest(${[...jobs]}::text[]) AS j(job)`;
+      return new Map(rows.filter((r) => r.first).map((r) => [r.job, { firstStart: r.first!, lastSuccess: r.last }]));
     },
   };
 }

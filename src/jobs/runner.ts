@@ -95,9 +95,10 @@ export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs
     /** Runs every job once for every account, in order (used after the demo seed). */
     async runAll(accountId?: string): Promise<JobRunSummary[]> {
       const results: JobRunSummary[] = [];
+      const accounts = await accountsFor(accountId);
       for (const job of jobs) {
         if (controller.signal.aborted) break;
-        for (const id of await accountsFor(accountId)) results.push(await track(runForAccount(job, id)));
+        for (const id of accounts) results.push(await track(runForAccount(job, id)));
       }
       return results;
     },

@@ -5,7 +5,6 @@
 // with the webhooks service given a table resolver.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { readJson } from '../helpers/http.ts';
 import { openApiChecker, type OpenApiChecker } from '../helpers/openapi.ts';
 import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/service.ts';

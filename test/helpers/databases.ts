@@ -1,12 +1,11 @@
 // The databases every database suite runs on: always the embedded one (PGlite served over the
 // wire protocol, exactly as the service uses it) and, when TEST_DATABASE_URL is set, a fresh
 // database on that PostgreSQL server, created for the suite and dropped after it.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { testDatabaseUrls } from '../../src/config.ts';
 import { openMemoryDatabase } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrator.ts';
 import { migrationTarget } from '../../src/db/database.ts';
+import { createScratchDatabase } from '../../src/db/scratch.ts';
 
 export interface TestDatabase {
   kind: 'embedded' | 'server';
@@ -21,23 +20,8 @@ export interface DatabaseTarget {
 }
 
 async function createServerDatabase(adminUrl: string): Promise<TestDatabase> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'server',
-    connectionString: url.toString(),
-    async close() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(adminUrl, 't');
+  return { kind: 'server', connectionString: scratch.connectionString, close: scratch.drop };
 }
 
 export function databaseTargets(): DatabaseTarget[] {

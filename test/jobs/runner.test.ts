@@ -11,6 +11,25 @@ import { makeAccount, makeCustomer, makeOrder } from '../factories/index.ts';
 
 const DAY = 86_400_000;
 
+/** A job that takes 300 ms and records how many of its runs overlapped at most. */
+function slowJob(name: string): { job: JobDefinition; maxActive: () => number } {
+  let active = 0;
+  let most = 0;
+  const job: JobDefinition = {
+    name,
+    schedule: '* * * * *',
+    periodSeconds: 60,
+    async run() {
+      active++;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      active--;
+      return { rowsWritten: 1 };
+    },
+  };
+  return { job, maxActive: () => most };
+}
+
 describeEachDatabase('job runner', (target) => {
   let database: TestDatabase;
   let db: Database;
@@ -55,46 +74,20 @@ describeEachDatabase('job runner', (target) => {
 
   test('two concurrent runs of one job for one account: one runs, the other is refused by the lock', async () => {
     const account = await makeAccount(db.prisma);
-    let active = 0;
-    let maxActive = 0;
-    const slow: JobDefinition = {
-      name: 'slow',
-      schedule: '* * * * *',
-      periodSeconds: 60,
-      async run() {
-        active++;
-        maxActive = Math.max(maxActive, active);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        active--;
-        return { rowsWritten: 1 };
-      },
-    };
+    const { job: slow, maxActive } = slowJob('slow');
     const [a, b] = await Promise.all([runnerWith([slow]).run('slow', account.id), runnerWith([slow]).run('slow', account.id)]);
     const statuses = [a![0]!.status, b![0]!.status].sort();
     expect(statuses).toEqual(['skipped_locked', 'succeeded']);
-    expect(maxActive).toBe(1);
+    expect(maxActive()).toBe(1);
   });
 
   test('one runner never runs one job for one account twice at once (the lease is not re-entrant)', async () => {
     const account = await makeAccount(db.prisma);
-    let active = 0;
-    let maxActive = 0;
-    const slow: JobDefinition = {
-      name: 'slow-same-runner',
-      schedule: '* * * * *',
-      periodSeconds: 60,
-      async run() {
-        active++;
-        maxActive = Math.max(maxActive, active);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        active--;
-        return { rowsWritten: 1 };
-      },
-    };
+    const { job: slow, maxActive } = slowJob('slow-same-runner');
     const runner = runnerWith([slow]);
     const [a, b] = await Promise.all([runner.run(slow.name, account.id), runner.run(slow.name, account.id)]);
     expect([a![0]!.status, b![0]!.status].sort()).toEqual(['skipped_locked', 'succeeded']);
-    expect(maxActive).toBe(1);
+    expect(maxActive()).toBe(1);
   });
 
   test('unknown job names and unknown accounts are refused clearly', async () => {

@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../db/client.ts';
 import type { AnomalyMetric } from '../../db/__generated__/prisma/enums.ts';
 import { SEVERITIES } from '../insights/service.ts';
 import { anomaliesRepo } from './repo.ts';
+import { boundedCount } from '../bounds.ts';
 
 const DAY_MS = 86_400_000;
 export const ANOMALY_METRICS = ['revenue', 'orders', 'aov', 'ad_spend', 'roas', 'cpa', 'refunds', 'new_customers', 'conversion_rate', 'margin_pct'] as const satisfies readonly AnomalyMetric[];
@@ -19,7 +20,7 @@ export function anomaliesService(prisma: PrismaClient) {
   return {
     /** Anomalies detected in the last `days` × 24 hours (clamped to the maximum), newest first. */
     async listAnomalies(accountId: string, query: AnomalyQuery, now = new Date()) {
-      const windowDays = Math.min(query.days ?? ANOMALY_WINDOW.default, ANOMALY_WINDOW.max);
+      const windowDays = boundedCount(query.days, ANOMALY_WINDOW, 'days');
       const items = await repo.listSince(accountId, { severity: query.severity, since: new Date(now.getTime() - windowDays * DAY_MS) });
       return { items, windowDays };
     },

@@ -2,6 +2,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { customersRepo } from './repo.ts';
 import type { CommerceSource } from '../../db/__generated__/prisma/enums.ts';
+import { boundedCount } from '../bounds.ts';
 
 /** The contract's source identifiers and their names in the data model. */
 export const SOURCES = { shopify: 'shopify', 'woo-commerce': 'woo_commerce', 'mercado-libre': 'mercado_libre' } as const;
@@ -15,7 +16,7 @@ export function customersService(prisma: PrismaClient) {
   return {
     /** Customers, newest id first, `limit` a page (clamped to the maximum), after `cursor`. */
     async listCustomers(accountId: string, query: { limit?: number; cursor?: number; source?: SourceId }) {
-      const limit = Math.min(query.limit ?? CUSTOMER_PAGE.default, CUSTOMER_PAGE.max);
+      const limit = boundedCount(query.limit, CUSTOMER_PAGE, 'limit');
       const rows = await repo.page(accountId, { source: query.source ? SOURCES[query.source] : undefined, beforeId: query.cursor }, limit + 1);
       const items = rows.slice(0, limit);
       const hasMore = rows.length > limit;

@@ -2,6 +2,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { InsightCategory, InsightStatus, Severity } from '../../db/__generated__/prisma/enums.ts';
 import { insightsRepo } from './repo.ts';
+import { boundedCount } from '../bounds.ts';
 
 /** The v1 sets (decisions.md); `satisfies` keeps them inside the data model's enums. */
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const satisfies readonly Severity[];
@@ -22,7 +23,7 @@ export function insightsService(prisma: PrismaClient) {
   return {
     /** Insights, newest id first; `limit` above the maximum is clamped to it. */
     async listInsights(accountId: string, query: InsightQuery) {
-      const limit = Math.min(query.limit ?? INSIGHT_PAGE.default, INSIGHT_PAGE.max);
+      const limit = boundedCount(query.limit, INSIGHT_PAGE, 'limit');
       const { status, severity, category } = query;
       return repo.list(accountId, { status, severity, category }, limit);
     },

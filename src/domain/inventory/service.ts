@@ -3,6 +3,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { InventoryStatus, InventoryTrend } from '../../db/__generated__/prisma/enums.ts';
 import { inventoryRepo } from './repo.ts';
+import { boundedCount } from '../bounds.ts';
 
 export const INVENTORY_STATUSES = ['critical', 'low', 'ok', 'overstocked'] as const satisfies readonly InventoryStatus[];
 export const INVENTORY_TRENDS = ['accelerating', 'stable', 'decelerating', 'no_sales'] as const satisfies readonly InventoryTrend[];
@@ -16,7 +17,7 @@ export function inventoryService(prisma: PrismaClient) {
      * computed item of the account, whatever the filter and limit.
      */
     async listInventory(accountId: string, query: { status?: (typeof INVENTORY_STATUSES)[number]; limit?: number }, now = new Date()) {
-      const limit = Math.min(query.limit ?? INVENTORY_PAGE.default, INVENTORY_PAGE.max);
+      const limit = boundedCount(query.limit, INVENTORY_PAGE, 'limit');
       const [items, counts] = await Promise.all([repo.listComputed(accountId, { status: query.status }, limit), repo.countByStatus(accountId)]);
       const summary = { total: 0, critical: 0, low: 0, ok: 0, overstocked: 0 };
       for (const { status, count } of counts) {

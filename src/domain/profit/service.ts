@@ -3,6 +3,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { profitRepo } from './repo.ts';
+import { boundedCount } from '../bounds.ts';
 
 const DAY_MS = 86_400_000;
 export const PROFIT_WINDOW = { default: 30, max: 365 };
@@ -66,7 +67,7 @@ export function profitService(prisma: PrismaClient) {
      * first, with their totals.
      */
     async listProfit(accountId: string, query: { days?: number }, now = new Date()) {
-      const windowDays = Math.min(query.days ?? PROFIT_WINDOW.default, PROFIT_WINDOW.max);
+      const windowDays = boundedCount(query.days, PROFIT_WINDOW, 'days');
       const timeZone = await repo.accountTimeZone(accountId);
       if (timeZone === null) throw new AppError('not_found', `no account ${accountId}`);
       const today = new Date(`${localDate(now, timeZone)}T00:00:00.000Z`);

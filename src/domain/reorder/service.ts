@@ -2,6 +2,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { ReorderStatus } from '../../db/__generated__/prisma/enums.ts';
 import { reorderRepo } from './repo.ts';
+import { boundedCount } from '../bounds.ts';
 
 export const REORDER_STATUSES = ['pending', 'ordered', 'dismissed'] as const satisfies readonly ReorderStatus[];
 export const REORDER_PAGE = { default: 50, max: 200 };
@@ -11,7 +12,7 @@ export function reorderService(prisma: PrismaClient) {
   return {
     /** Suggestions, newest id first; `limit` above the maximum is clamped to it. */
     async listSuggestions(accountId: string, query: { status?: (typeof REORDER_STATUSES)[number]; limit?: number }, now = new Date()) {
-      const limit = Math.min(query.limit ?? REORDER_PAGE.default, REORDER_PAGE.max);
+      const limit = boundedCount(query.limit, REORDER_PAGE, 'limit');
       return { items: await repo.list(accountId, { status: query.status }, limit), generatedAt: now };
     },
   };

@@ -1,0 +1,14 @@
+// Count parameters (limit, days, hours) as decided: an integer of at least 1, clamped to the
+// maximum when above it, the default when absent. Every door gets the same rule from here.
+import { AppError } from '../errors.ts';
+
+export interface CountBounds {
+  default: number;
+  max: number;
+}
+
+export function boundedCount(value: number | undefined, bounds: CountBounds, param: string): number {
+  if (value === undefined) return bounds.default;
+  if (!Number.isInteger(value) || value < 1) throw new AppError('invalid_parameter', `${param}: an integer of at least 1`, { param });
+  return Math.min(value, bounds.max);
+}
