@@ -21,25 +21,6 @@ export interface CustomerRow {
   createdAt: Date;
 }
 
-interface RawCustomer {
-  id: number;
-  email: string;
-  name: string;
-  source: string;
-  external_id: string;
-  city: string;
-  country: string;
-  orders_count: number;
-  revenue_total: string;
-  ltv_estimate: string;
-  aov: string;
-  segment: string;
-  churn_score: string;
-  last_purchase_at: Date | null;
-  first_purchase_at: Date | null;
-  created_at: Date;
-}
-
 export function customersRepo(prisma: PrismaClient) {
   return {
     /**
@@ -49,34 +30,19 @@ export function customersRepo(prisma: PrismaClient) {
      */
     async page(accountId: string, filter: { source?: CommerceSource; beforeId?: number }, take: number): Promise<CustomerRow[]> {
       const source = filter.source ? filter.source.replace('_', '-') : null;
-      const rows = await prisma.$queryRaw<RawCustomer[]>`
-        SELECT id, email, name, source::text AS source, external_id, city, country, orders_count,
-               revenue_total::text AS revenue_total, ltv_estimate::text AS ltv_estimate, aov::text AS aov,
-               segment::text AS segment, churn_score::text AS churn_score, last_purchase_at, first_purchase_at, created_at
+      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string }>>`
+        SELECT id, email, name, source::text AS source, external_id AS "externalId", city, country, orders_count AS "ordersCount",
+               revenue_total::text AS "revenueTotal", ltv_estimate::text AS "ltvEstimate", aov::text AS aov,
+               segment::text AS segment, churn_score::text AS "churnScore", last_purchase_at AS "lastPurchaseAt",
+               first_purchase_at AS "firstPurchaseAt", created_at AS "createdAt"
         FROM customers
         WHERE account_id = ${accountId}
           AND (${source}::text IS NULL OR source::text = ${source}::text)
           AND (${filter.beforeId ?? null}::int IS NULL OR id < ${filter.beforeId ?? null}::int)
         ORDER BY id DESC
         LIMIT ${take}`;
-      return rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        name: r.name,
-        source: r.source.replace('-', '_') as CommerceSource,
-        externalId: r.external_id,
-        city: r.city,
-        country: r.country,
-        ordersCount: r.orders_count,
-        revenueTotal: r.revenue_total,
-        ltvEstimate: r.ltv_estimate,
-        aov: r.aov,
-        segment: r.segment,
-        churnScore: r.churn_score,
-        lastPurchaseAt: r.last_purchase_at,
-        firstPurchaseAt: r.first_purchase_at,
-        createdAt: r.created_at,
-      }));
+      // The database spells sources with hyphens; the model's enum with underscores.
+      return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
     },
     /**
      * Recomputes every customer's metrics of an account from its orders, in one statement.

@@ -28,19 +28,6 @@ export interface ApiKeyRow {
   createdAt: Date;
 }
 
-interface RawKey {
-  id: number;
-  account_id: string;
-  name: string;
-  prefix: string;
-  environment: KeyEnvironment;
-  scopes: Scope[];
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-  created_at: Date;
-}
-
 export function keysRepo(prisma: PrismaClient) {
   return {
     create(data: { accountId: string; name: string; prefix: string; hash: string; environment: KeyEnvironment; scopes: Scope[]; expiresAt: Date | null }) {
@@ -51,25 +38,11 @@ export function keysRepo(prisma: PrismaClient) {
     },
     /** The key with this hash. Raw SQL: it runs on every authenticated request (see bench/rest). */
     async findByHash(hash: string): Promise<ApiKeyRow | null> {
-      const rows = await prisma.$queryRaw<Array<RawKey>>`
-        SELECT id, account_id, name, prefix, environment::text AS environment, scopes::text[] AS scopes,
-               expires_at, revoked_at, last_used_at, created_at
+      const rows = await prisma.$queryRaw<ApiKeyRow[]>`
+        SELECT id, account_id AS "accountId", name, prefix, environment::text AS environment, scopes::text[] AS scopes,
+               expires_at AS "expiresAt", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt", created_at AS "createdAt"
         FROM api_keys WHERE hash = ${hash}`;
-      const r = rows[0];
-      return r
-        ? {
-            id: r.id,
-            accountId: r.account_id,
-            name: r.name,
-            prefix: r.prefix,
-            environment: r.environment,
-            scopes: r.scopes,
-            expiresAt: r.expires_at,
-            revokedAt: r.revoked_at,
-            lastUsedAt: r.last_used_at,
-            createdAt: r.created_at,
-          }
-        : null;
+      return rows[0] ?? null;
     },
     /** Keys matching an id or a display prefix (the CLI accepts either). */
     findByIdOrPrefix(idOrPrefix: string) {
