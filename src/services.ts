@@ -17,6 +17,7 @@ import { profitService } from './domain/profit/service.ts';
 import { inventoryService } from './domain/inventory/service.ts';
 import { reorderService } from './domain/reorder/service.ts';
 import { analyticsService } from './domain/analytics/service.ts';
+import { eventsRepo } from './domain/events/repo.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ALL_JOBS } from './jobs/index.ts';
@@ -31,6 +32,7 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     credits: creditsService(db.prisma),
     integrations: integrationsService(db.prisma),
     webhooks: webhooksService(db.prisma),
+    events: eventsRepo(db.prisma),
     track: trackService(db.prisma),
     insights: insightsService(db.prisma),
     anomalies: anomaliesService(db.prisma),

@@ -9,7 +9,7 @@ import { openApiChecker, type OpenApiChecker } from '../helpers/openapi.ts';
 import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
 import { webhooksService } from '../../src/domain/webhooks/service.ts';
-import { CATALOG_EVENTS, DECIDED_EXTRA_EVENTS } from '../../src/domain/webhooks/events.ts';
+import { CATALOG_EVENTS, DECIDED_EXTRA_EVENTS } from '../../src/domain/events/catalog.ts';
 import type { Resolver } from '../../src/domain/webhooks/url-safety.ts';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

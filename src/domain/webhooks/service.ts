@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { checkWebhookUrl, type Resolver } from './url-safety.ts';
-import { SUBSCRIBABLE, WILDCARD } from './events.ts';
+import { SUBSCRIBABLE, WILDCARD } from '../events/catalog.ts';
 import { webhooksRepo } from './repo.ts';
 
 export const MAX_ACTIVE_WEBHOOKS = 25;

@@ -1,0 +1,42 @@
+// The outbox: the only Prisma access for domain events. An event is written with the same
+// transaction client as the change that causes it, so there is never one without the other.
+import type { Prisma, PrismaClient } from '../../db/client.ts';
+import { newEventId } from '../ids.ts';
+import type { DomainEvent, EventName } from './catalog.ts';
+
+/** A transaction client (inside `prisma.$transaction`) or the client itself for a lone event. */
+export type EventWriter = Prisma.TransactionClient | PrismaClient;
+
+export interface StoredEvent {
+  id: bigint;
+  eventId: string;
+  accountId: string;
+  name: string;
+  data: unknown;
+  createdAt: Date;
+}
+
+/**
+ * Appends events for one account to the outbox through `tx`. Call it inside the transaction that
+ * makes the change; it returns the public event ids in order.
+ */
+export async function appendEvents(tx: EventWriter, accountId: string, events: readonly DomainEvent[], at: Date = new Date()): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((e) => ({ eventId: newEventId(), accountId, name: e.name, data: e.data as Prisma.InputJsonValue, createdAt: at }));
+  await tx.outboxEvent.createMany({ data: rows });
+  return rows.map((r) => r.eventId);
+}
+
+export function eventsRepo(prisma: PrismaClient) {
+  return {
+    /** An account's events, oldest first (tests, the CLI and the events list). */
+    listForAccount(accountId: string, options: { name?: EventName; take?: number } = {}): Promise<StoredEvent[]> {
+      return prisma.outboxEvent.findMany({
+        where: { accountId, ...(options.name ? { name: options.name } : {}) },
+        orderBy: { id: 'asc' },
+        take: options.take ?? 1000,
+        select: { id: true, eventId: true, accountId: true, name: true, data: true, createdAt: true },
+      });
+    },
+  };
+}
