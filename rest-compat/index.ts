@@ -10,6 +10,10 @@ import { customerRoutes } from './routes/customers.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { trackRoutes } from './routes/track.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { publicStatusRoutes } from './routes/public-status.ts';
+import { publicContentRoutes } from './routes/public-content.ts';
+import { publicDiscoveryRoutes } from './routes/public-discovery.ts';
+import { insightsExtraRoutes } from './routes/insights-extra.ts';
 
 export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
   openApiRoutes(app, guard, routes);
@@ -19,4 +23,8 @@ export async function restCompat(app: FastifyInstance, services: Services, guard
   webhookRoutes(app, services, guard);
   trackRoutes(app, services, guard);
   analyticsRoutes(app, services, guard);
+  publicStatusRoutes(app, services, guard);
+  publicContentRoutes(app, services, guard);
+  publicDiscoveryRoutes(app, services, guard, routes);
+  insightsExtraRoutes(app, services, guard);
 }

@@ -44,6 +44,7 @@ const schema = z
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     AI_API_KEY: z.string().min(1).optional(),
     AI_TIMEOUT_MS: int(100, 120_000).default(20_000),
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     REGION: z.string().min(1).default('local'),
     COMMIT_SHA: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
@@ -96,6 +97,8 @@ export interface Config {
   demoSeed: boolean;
   rateLimit: { perMinute: number; publicPerMinute: number; redisPrefix: string };
   ai: { provider: 'local' | 'openai'; baseUrl: string | null; model: string; apiKey: string | null; timeoutMs: number };
+  /** Absolute base of public links (changelog canonical and RSS URLs); null: from the request. */
+  publicBaseUrl: string | null;
   region: string;
   commit: string;
   shutdownTimeoutMs: number;
@@ -201,6 +204,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
       apiKey: env.AI_API_KEY ?? null,
       timeoutMs: env.AI_TIMEOUT_MS,
     },
+    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
     region: env.REGION,
     commit: env.COMMIT_SHA ?? detectCommit(),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

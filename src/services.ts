@@ -21,6 +21,13 @@ import { eventsRepo } from './domain/events/repo.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ALL_JOBS } from './jobs/index.ts';
+import { incidentsService } from './domain/incidents/service.ts';
+import { uptimeService } from './domain/uptime/service.ts';
+import { changelogService } from './domain/changelog/service.ts';
+import { contentService } from './domain/content/service.ts';
+import { benchmarksService } from './domain/benchmarks/service.ts';
+import { accountInsightsService } from './domain/account-insights/service.ts';
+import { siteService } from './domain/content/site.ts';
 
 export function buildServices(config: Readonly<Config>, db: Database) {
   const auth = authService(db.prisma, config.jwt);
@@ -40,6 +47,13 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     inventory: inventoryService(db.prisma),
     reorder: reorderService(db.prisma),
     analytics: analyticsService(db.prisma),
+    incidents: incidentsService(db.prisma),
+    uptime: uptimeService(db.prisma),
+    changelog: changelogService(db.prisma),
+    content: contentService(),
+    site: siteService(config.publicBaseUrl),
+    benchmarks: benchmarksService(db.prisma),
+    accountInsights: accountInsightsService(db.prisma, () => ALL_JOBS),
     status: statusService({
       ping: db.ping,
       region: config.region,

@@ -9,8 +9,8 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   auth: Auth;
-  /** Success responses by status: a JSON schema, and optionally a CSV alternative. */
-  responses: Record<number, { description: string; schema: unknown; csv?: boolean }>;
+  /** Success responses by status: a JSON schema (null for none), optionally a CSV alternative and other media types (text). */
+  responses: Record<number, { description: string; schema: unknown; csv?: boolean; media?: string[] }>;
 }
 
 export interface DocumentedRoute {
@@ -55,8 +55,9 @@ function operation(route: DocumentedRoute) {
   const { doc } = route;
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(doc.responses)) {
-    const content: Record<string, unknown> = { 'application/json': { schema: response.schema } };
+    const content: Record<string, unknown> = response.schema === null ? {} : { 'application/json': { schema: response.schema } };
     if (response.csv) content['text/csv'] = { schema: { type: 'string' } };
+    for (const media of response.media ?? []) content[media] = { schema: { type: 'string' } };
     responses[status] = { description: response.description, headers: rateLimitHeaders, content };
   }
   if (route.schema.querystring || route.schema.body) responses['400'] = errorResponse('Invalid input (`invalid_parameter` with `param`, or a resource-specific code).');
