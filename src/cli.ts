@@ -12,6 +12,8 @@ import { closeOnSignals, startServer } from './server.ts';
 import { seedDemoAccount } from './domain/demo/seed.ts';
 import { jobRunner } from './jobs/runner.ts';
 import { ALL_JOBS } from './jobs/index.ts';
+import { uptimeRecorder } from './jobs/uptime-recorder.ts';
+import { incidentCommand } from './cli-incidents.ts';
 
 export const USAGE = `usage: svc <command> [options]
 
@@ -27,6 +29,10 @@ export const USAGE = `usage: svc <command> [options]
   keys revoke <id-or-prefix>
   jobs run <job-name> [--account <id>]
   worker                        run the job schedules until stopped
+  incidents open --title <t> --severity minor|major|critical [--body <text>]
+  incidents update <id> [--title <t>] [--severity <s>] [--status investigating|identified|monitoring] [--body <text>]
+  incidents resolve <id> [--body <text>]
+  incidents list                active incidents, as /api/v1/incidents lists them
 
   --json     print one JSON object on stdout and nothing else there
   --help     this text
@@ -109,8 +115,9 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
     process.off('SIGTERM', remember);
   }
   const runner = withDemo && config.jobsEnabled ? jobRunner({ prisma: server.db.prisma, services: server.services, jobs: ALL_JOBS, log: io.err }) : null;
+  const uptime = runner ? uptimeRecorder({ prisma: server.db.prisma, services: server.services, apiUrl: server.url, log: io.err }) : null;
   closeOnSignals(
-    { close: async () => { await runner?.stop(); await server.close(); } },
+    { close: async () => { await uptime?.stop(); await runner?.stop(); await server.close(); } },
     config.shutdownTimeoutMs,
     io.err,
   );
@@ -130,6 +137,7 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
   io.out('');
   if (runner) {
     runner.start();
+    uptime?.start();
     if (server.demo?.seeded) void runner.runAll().catch((error: unknown) => io.err(`initial job run failed: ${String(error)}`));
   }
   return new Promise<number>(() => {});
@@ -138,21 +146,26 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
 async function workerCommand(config: Readonly<Config>, io: Io): Promise<number> {
   const db = await openDatabase(config, { poolSize: 4 });
   let runner: ReturnType<typeof jobRunner>;
+  let uptime: ReturnType<typeof uptimeRecorder>;
   try {
     await migrateIfOwned(db);
-    runner = jobRunner({ prisma: db.prisma, services: buildServices(config, db), jobs: ALL_JOBS, log: io.err });
+    const services = buildServices(config, db);
+    runner = jobRunner({ prisma: db.prisma, services, jobs: ALL_JOBS, log: io.err });
+    uptime = uptimeRecorder({ prisma: db.prisma, services, apiUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`, log: io.err });
   } catch (error) {
     await db.close().catch(() => {});
     throw error;
   }
   runner.start();
-  io.err(`worker: scheduling ${runner.jobNames().join(', ')}`);
+  uptime.start();
+  io.err(`worker: scheduling ${runner.jobNames().join(', ')}, uptime-check`);
   // Waits for running jobs, then closes the database; a job that hangs past SHUTDOWN_TIMEOUT_MS
   // does not keep the process alive (closeOnSignals exits).
   closeOnSignals(
     {
       close: async () => {
         try {
+          await uptime.stop();
           await runner.stop();
         } finally {
           await db.close();
@@ -286,6 +299,15 @@ async function run(argv: string[], io: Io): Promise<number> {
       const failed = results.filter((r) => r.status === 'failed');
       print(io, !!values.json, { results }, results.map((r) => `${r.job} ${r.accountId}: ${r.status}, ${r.rowsWritten} rows${r.error ? ` (${r.error})` : ''}`).join('\n') || 'no accounts');
       return failed.length ? 1 : 0;
+    }
+    case 'incidents open':
+    case 'incidents update':
+    case 'incidents resolve':
+    case 'incidents list': {
+      const { values, positionals } = parse(args, { ...json, title: { type: 'string' }, severity: { type: 'string' }, status: { type: 'string' }, body: { type: 'string' } }, key === 'incidents open' || key === 'incidents list' ? 0 : 1);
+      const result = await withDatabase(config, (db) => incidentCommand(buildServices(config, db).incidents, sub!, positionals[0], values, (m) => new UsageError(m)));
+      print(io, !!values.json, result.json, result.text);
+      return 0;
     }
     default:
       throw new UsageError(`unknown command: ${argv.join(' ')}`);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
 import { openApiDocument, type DocumentedRoute, type RouteDoc } from '../openapi/document.ts';
 import { OpenApiDocument } from '../openapi/schemas.ts';
-import { publicHeaders } from '../public-headers.ts';
+import { preflightHeaders, publicHeaders } from '../public-headers.ts';
 
 export function openApiRoutes(app: FastifyInstance, guard: AccessGuard, routes: readonly DocumentedRoute[]): void {
   let cached: Record<string, unknown> | null = null;
@@ -13,4 +13,5 @@ export function openApiRoutes(app: FastifyInstance, guard: AccessGuard, routes: 
     reply.headers(publicHeaders(300));
     return cached;
   });
+  app.options('/openapi.json', async (_request, reply) => reply.code(204).headers(preflightHeaders(['GET', 'HEAD'])).send());
 }

@@ -36,7 +36,7 @@ export function incidentsService(prisma: PrismaClient) {
       const rows = await repo.listActive();
       return rows.sort((a, b) => RANK[a.severity] - RANK[b.severity] || b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id);
     },
-    open(input: { title: string; severity: string; body?: string }) {
+    async open(input: { title: string; severity: string; body?: string }) {
       return repo.create({ title: text(input.title, 'title', 200), body: input.body?.trim() ?? '', severity: severityOf(input.severity) });
     },
     async update(id: number, input: { title?: string; body?: string; severity?: string; status?: string }) {
