@@ -49,16 +49,25 @@ export function typescriptSdk(ops: Operation[], info: { title: string; version: 
       args.unshift(`body: ${name}Body`);
     }
     if (op.response) types.push(`export type ${name}Response = ${tsType(op.response)};`);
-    const returns = [op.response ? `${name}Response` : null, op.textual ? 'string' : null].filter(Boolean).join(' | ') || 'unknown';
+    const call = `    return this.request(${JSON.stringify(op.method)}, ${JSON.stringify(op.path)}, ${op.query.length ? 'query' : 'undefined'}, ${op.body ? 'body' : 'undefined'})`;
     const doc = [op.summary, op.description, op.isPublic ? 'Public: no key needed.' : `Needs a key with the ${op.scope} scope.`].filter(Boolean).join(' ');
-    methods.push(
-      [
-        `  /** ${doc.replace(/\*\//g, '*\\/')} */`,
-        `  ${op.operationId}(${args.join(', ')}): Promise<${returns}> {`,
-        `    return this.request(${JSON.stringify(op.method)}, ${JSON.stringify(op.path)}, ${op.query.length ? 'query' : 'undefined'}, ${op.body ? 'body' : 'undefined'}) as Promise<${returns}>;`,
-        '  }',
-      ].join('\n'),
-    );
+    const lines = [`  /** ${doc.replace(/\*\//g, '*\\/')} */`];
+    // A `format` other than json (csv, text) answers text: overloads pick the type from it.
+    const textFormats = (op.query.find((p) => p.name === 'format')?.schema.enum ?? []).filter((f) => f !== 'json').map((f) => JSON.stringify(f));
+    if (op.response && op.textual && textFormats.length) {
+      const rest = args.slice(0, -1);
+      lines.push(
+        `  ${op.operationId}(${[...rest, `query: Omit<${name}Query, 'format'> & { format: ${textFormats.join(' | ')} }`].join(', ')}): Promise<string>;`,
+        `  ${op.operationId}(${[...rest, `query?: Omit<${name}Query, 'format'> & { format?: 'json' }`].join(', ')}): Promise<${name}Response>;`,
+        `  ${op.operationId}(${args.join(', ')}): Promise<${name}Response | string> {`,
+        `${call} as Promise<${name}Response | string>;`,
+      );
+    } else {
+      const returns = [op.response ? `${name}Response` : null, op.textual ? 'string' : null].filter(Boolean).join(' | ') || 'unknown';
+      lines.push(`  ${op.operationId}(${args.join(', ')}): Promise<${returns}> {`, `${call} as Promise<${returns}>;`);
+    }
+    lines.push('  }');
+    methods.push(lines.join('\n'));
   }
   return `// ${info.title} ${info.version}: a TypeScript client generated from /api/v1/openapi.json.
 // Needs a global fetch (Node.js 18+, browsers, Deno, Bun). No dependencies.

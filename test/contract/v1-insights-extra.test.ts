@@ -53,9 +53,9 @@ describeEachDatabase('v1 account summaries', (target) => {
   test('each needs a key with read; answers are private and not shared across origins', async () => {
     for (const path of PATHS) {
       const none = await get(path);
-      expect([path, none.status, (await none.json()).error]).toEqual([path, 401, 'missing_authorization']);
+      expect([path, none.status, (await readJson(none)).error]).toEqual([path, 401, 'missing_authorization']);
       const denied = await get(path, writeOnly);
-      expect([path, denied.status, (await denied.json()).error]).toEqual([path, 403, 'scope_required:read']);
+      expect([path, denied.status, (await readJson(denied)).error]).toEqual([path, 403, 'scope_required:read']);
       const ok = await get(path, a.key);
       expect([path, ok.status]).toEqual([path, 200]);
       expect(ok.headers.get('cache-control')).toBe('private, no-store');
@@ -96,7 +96,7 @@ describeEachDatabase('v1 account summaries', (target) => {
     expect(wide.totals).toEqual({ spend: 220, revenue: 370, roas: 1.68 });
     expect((await readJson(await get('/ads', b.key))).data).toEqual([]);
     const bad = await get('/ads?days=0', a.key);
-    expect([bad.status, (await bad.json()).param]).toEqual([400, 'days']);
+    expect([bad.status, (await readJson(bad)).param]).toEqual([400, 'days']);
   });
 
   test('GET /creatives: an honest empty list (no data source provides creatives)', async () => {
