@@ -221,6 +221,21 @@ describeEachDatabase('v1 public endpoints', (target) => {
     expect(await bad.json()).toMatchObject({ error: 'invalid_parameter', param: 'format' });
   });
 
+  test('the per-address limit applies to public endpoints; a 429 is readable cross-origin and not cached', async () => {
+    const limited = await startTestApp(database, { PUBLIC_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      for (let i = 0; i < 2; i++) expect((await fetch(`${limited.url}/api/v1/feature-costs`)).status).toBe(200);
+      const res = await fetch(`${limited.url}/api/v1/blog`);
+      expect(res.status).toBe(429);
+      expect(await res.json()).toMatchObject({ error: 'rate_limit_exceeded' });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('writes to public paths are 405 with Allow', async () => {
     const res = await fetch(`${app.url}/api/v1/incidents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(405);
