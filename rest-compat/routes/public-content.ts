@@ -48,7 +48,7 @@ export function publicContentRoutes(app: FastifyInstance, services: Services, gu
       responses: ok('Benchmarks.', schemas.Benchmarks),
     },
   }, async (request) => {
-    const result = await services.benchmarks.benchmarks();
+    const result = await services.benchmarks.sharedBenchmarks();
     return {
       window: { from: date(result.since), to: date(new Date(result.until.getTime() - 86_400_000)) },
       min_stores_per_bucket: MIN_BUCKET,
@@ -67,7 +67,7 @@ export function publicContentRoutes(app: FastifyInstance, services: Services, gu
       responses: ok('Predictions.', schemas.Predictions),
     },
   }, async (request) => {
-    const result = await services.benchmarks.predictions();
+    const result = await services.benchmarks.sharedPredictions();
     return {
       metric: 'median_daily_orders_per_store',
       method: 'seasonal_naive_weekday_mean_4w',

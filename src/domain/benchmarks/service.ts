@@ -35,9 +35,29 @@ function bucketOf(name: string, stores: StoreFigures[]): Bucket {
   return { bucket: name, stores: stores.length, medians };
 }
 
+/**
+ * Public endpoints scan every store's orders: one computation serves all callers for `ttlMs`
+ * (the answers' own cache time), so the per-address limit cannot turn them into a load.
+ */
+function shared<T>(ttlMs: number, compute: () => Promise<T>): () => Promise<T> {
+  let entry: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (!entry || Date.now() - entry.at > ttlMs) {
+      const value = compute().catch((error: unknown) => {
+        entry = null;
+        throw error;
+      });
+      entry = { at: Date.now(), value };
+    }
+    return entry.value;
+  };
+}
+
+export const AGGREGATE_TTL_MS = 300_000;
+
 export function benchmarksService(prisma: PrismaClient) {
   const repo = benchmarksRepo(prisma);
-  return {
+  const service = {
     /** Medians over the last 30 complete UTC days, overall and per plan. */
     async benchmarks(now = new Date()) {
       const until = startOfUtcDay(now);
@@ -64,6 +84,7 @@ export function benchmarksService(prisma: PrismaClient) {
       return { since, until, forecast, inputDays: days.length };
     },
   };
+  return { ...service, sharedBenchmarks: shared(AGGREGATE_TTL_MS, () => service.benchmarks()), sharedPredictions: shared(AGGREGATE_TTL_MS, () => service.predictions()) };
 }
 
 export type BenchmarksService = ReturnType<typeof benchmarksService>;
