@@ -126,6 +126,16 @@ describeEachDatabase('v1 public endpoints', (target) => {
     for (const s of wider.services) expect(s).toMatchObject({ status: 'up', uptime_pct: 50, checks: 2 });
     expect((await readJson(await get('/uptime'))).window_hours).toBe(24);
     expect((await readJson(await get('/uptime?hours=100000'))).window_hours).toBe(168);
+    // The webhooks probe fails while a pending delivery is more than 5 minutes past due.
+    const prisma = app.db.prisma;
+    const account = await makeAccount(prisma);
+    const subscription = await prisma.webhookSubscription.create({ data: { accountId: account.id, url: 'https://hooks.example.com/x', events: ['*'], secret: 'whsec_test' } });
+    const event = await prisma.outboxEvent.create({ data: { eventId: `evt_uptime_${target.name}`, accountId: account.id, name: 'credits.low', data: {} } });
+    expect(await app.services.uptime.webhooksKeepingUp()).toBe(true);
+    const delivery = await prisma.webhookDelivery.create({ data: { deliveryId: `dlv_uptime_${target.name}`, eventId: event.id, subscriptionId: subscription.id, nextAttemptAt: new Date(Date.now() - 6 * 60_000) } });
+    expect(await app.services.uptime.webhooksKeepingUp()).toBe(false);
+    await prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'succeeded' } });
+    expect(await app.services.uptime.webhooksKeepingUp()).toBe(true);
     for (const bad of ['0', '-1', '1.5', 'abc']) {
       const res = await get(`/uptime?hours=${bad}`);
       expect(res.status).toBe(400);
