@@ -17,6 +17,7 @@ import { profitService } from './domain/profit/service.ts';
 import { inventoryService } from './domain/inventory/service.ts';
 import { reorderService } from './domain/reorder/service.ts';
 import { analyticsService } from './domain/analytics/service.ts';
+import { alertsService } from './domain/alerts/service.ts';
 import { eventsRepo } from './domain/events/repo.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
@@ -40,6 +41,7 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     inventory: inventoryService(db.prisma),
     reorder: reorderService(db.prisma),
     analytics: analyticsService(db.prisma),
+    alerts: alertsService(db.prisma),
     status: statusService({
       ping: db.ping,
       region: config.region,

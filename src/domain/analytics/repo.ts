@@ -15,6 +15,19 @@ import type { PrismaClient } from '../../db/client.ts';
 import { MARGIN_PCT_LIMIT, type ProfitCoverage } from './profit.ts';
 import { DAYS_OF_STOCK_LIMIT, STOCKOUT_DAYS_LIMIT, VELOCITY } from './inventory.ts';
 import { REORDER } from './reorder.ts';
+import { appendEvents } from '../events/repo.ts';
+import type { DomainEvent } from '../events/catalog.ts';
+
+/** An item that entered low or critical in this run (the data of inventory.low_stock). */
+export interface LowStockEntry {
+  sku: string;
+  productName: string;
+  status: 'low' | 'critical';
+  currentStock: number;
+  daysOfStock: number | null;
+  leadTimeDays: number;
+  estimatedStockoutDate: string | null;
+}
 
 export interface ReorderCandidate {
   inventoryItemId: number;
@@ -31,6 +44,9 @@ export interface ReorderWrite {
   confidence: number;
   forecastDays: number;
 }
+
+/** The velocity UPDATE of a large account takes seconds; Prisma's default limit is 5 s. */
+const LONG_TRANSACTION = { maxWait: 15_000, timeout: 120_000 };
 
 const isoDate = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
 
@@ -153,51 +169,68 @@ export function analyticsRepo(prisma: PrismaClient) {
      * Recomputes the velocity figures, trend and status of every inventory item of the account in
      * one UPDATE … FROM (aggregate). Windows are the last 7 and 30 days before `now`
      * (now − N days < placed_at <= now); the stock-out date counts from the account's local date.
-     * Returns the items updated.
+     * In the same transaction, the events `announce` builds for the items that entered low or
+     * critical with this update. Returns the items updated.
      */
-    updateInventoryVelocity(accountId: string, now: Date): Promise<number> {
+    updateInventoryVelocity(accountId: string, now: Date, announce: (entered: LowStockEntry[]) => DomainEvent[]): Promise<number> {
       const { shortWindowDays: short, longWindowDays: long, acceleratingPct, deceleratingPct, lowBufferDays, overstockedDays } = VELOCITY;
-      return prisma.$executeRaw`
-        WITH acct AS (
-          SELECT (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today FROM accounts a WHERE a.id = ${accountId}
-        ), sales AS (
-          SELECT oi.inventory_item_id AS item_id,
-                 coalesce(sum(oi.quantity) FILTER (WHERE o.placed_at > ${now}::timestamptz - ${short}::int * interval '1 day'), 0)::bigint AS u7,
-                 sum(oi.quantity)::bigint AS u30
-          FROM orders o JOIN order_items oi ON oi.order_id = o.id
-          WHERE o.account_id = ${accountId} AND o.status <> 'cancelled' AND oi.inventory_item_id IS NOT NULL
-            AND o.placed_at > ${now}::timestamptz - ${long}::int * interval '1 day' AND o.placed_at <= ${now}::timestamptz
-          GROUP BY oi.inventory_item_id
-        ), v AS (
-          SELECT i.id, coalesce(s.u7, 0) AS u7, coalesce(s.u30, 0) AS u30,
-                 greatest(i.current_stock, 0)::bigint AS stock, i.lead_time_days::bigint AS lead
-          FROM inventory_items i LEFT JOIN sales s ON s.item_id = i.id
-          WHERE i.account_id = ${accountId}
-        )
-        UPDATE inventory_items i SET
-          units_sold_7d = v.u7,
-          units_sold_30d = v.u30,
-          avg_daily_units_7d = round(v.u7::numeric / ${short}::int, 4),
-          avg_daily_units_30d = round(v.u30::numeric / ${long}::int, 4),
-          days_of_stock = CASE WHEN v.u30 > 0 THEN least(round(v.stock * ${long}::int / v.u30::numeric, 2), ${DAYS_OF_STOCK_LIMIT}::numeric) END,
-          estimated_stockout_at = CASE WHEN v.u30 > 0 THEN acct.today + least(v.stock * ${long}::int / v.u30, ${STOCKOUT_DAYS_LIMIT}::int)::int END,
-          trend = (CASE
-            WHEN v.u7 = 0 AND v.u30 = 0 THEN 'no_sales'
-            WHEN 100 * v.u7 * ${long}::int > ${acceleratingPct}::int * v.u30 * ${short}::int THEN 'accelerating'
-            WHEN 100 * v.u7 * ${long}::int < ${deceleratingPct}::int * v.u30 * ${short}::int THEN 'decelerating'
-            ELSE 'stable'
-          END)::"InventoryTrend",
-          status = (CASE
-            WHEN v.u30 = 0 THEN (CASE WHEN v.stock = 0 THEN 'critical' ELSE 'ok' END)
-            WHEN v.stock * ${long}::int < v.lead * v.u30 THEN 'critical'
-            WHEN v.stock * ${long}::int < (v.lead + ${lowBufferDays}::int) * v.u30 THEN 'low'
-            WHEN v.stock * ${long}::int > ${overstockedDays}::int * v.u30 THEN 'overstocked'
-            ELSE 'ok'
-          END)::"InventoryStatus",
-          computed_at = ${now}::timestamptz,
-          updated_at = ${now}::timestamptz
-        FROM v CROSS JOIN acct
-        WHERE i.id = v.id AND i.account_id = ${accountId}`;
+      return prisma.$transaction(async (tx) => {
+        const [result] = await tx.$queryRaw<Array<{ updated: number; entered: LowStockEntry[] }>>`
+          WITH acct AS (
+            SELECT (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today FROM accounts a WHERE a.id = ${accountId}
+          ), sales AS (
+            SELECT oi.inventory_item_id AS item_id,
+                   coalesce(sum(oi.quantity) FILTER (WHERE o.placed_at > ${now}::timestamptz - ${short}::int * interval '1 day'), 0)::bigint AS u7,
+                   sum(oi.quantity)::bigint AS u30
+            FROM orders o JOIN order_items oi ON oi.order_id = o.id
+            WHERE o.account_id = ${accountId} AND o.status <> 'cancelled' AND oi.inventory_item_id IS NOT NULL
+              AND o.placed_at > ${now}::timestamptz - ${long}::int * interval '1 day' AND o.placed_at <= ${now}::timestamptz
+            GROUP BY oi.inventory_item_id
+          ), v AS (
+            SELECT i.id, coalesce(s.u7, 0) AS u7, coalesce(s.u30, 0) AS u30,
+                   greatest(i.current_stock, 0)::bigint AS stock, i.lead_time_days::bigint AS lead, i.status AS old_status
+            FROM inventory_items i LEFT JOIN sales s ON s.item_id = i.id
+            WHERE i.account_id = ${accountId}
+          ), upd AS (
+          UPDATE inventory_items i SET
+            units_sold_7d = v.u7,
+            units_sold_30d = v.u30,
+            avg_daily_units_7d = round(v.u7::numeric / ${short}::int, 4),
+            avg_daily_units_30d = round(v.u30::numeric / ${long}::int, 4),
+            days_of_stock = CASE WHEN v.u30 > 0 THEN least(round(v.stock * ${long}::int / v.u30::numeric, 2), ${DAYS_OF_STOCK_LIMIT}::numeric) END,
+            estimated_stockout_at = CASE WHEN v.u30 > 0 THEN acct.today + least(v.stock * ${long}::int / v.u30, ${STOCKOUT_DAYS_LIMIT}::int)::int END,
+            trend = (CASE
+              WHEN v.u7 = 0 AND v.u30 = 0 THEN 'no_sales'
+              WHEN 100 * v.u7 * ${long}::int > ${acceleratingPct}::int * v.u30 * ${short}::int THEN 'accelerating'
+              WHEN 100 * v.u7 * ${long}::int < ${deceleratingPct}::int * v.u30 * ${short}::int THEN 'decelerating'
+              ELSE 'stable'
+            END)::"InventoryTrend",
+            status = (CASE
+              WHEN v.u30 = 0 THEN (CASE WHEN v.stock = 0 THEN 'critical' ELSE 'ok' END)
+              WHEN v.stock * ${long}::int < v.lead * v.u30 THEN 'critical'
+              WHEN v.stock * ${long}::int < (v.lead + ${lowBufferDays}::int) * v.u30 THEN 'low'
+              WHEN v.stock * ${long}::int > ${overstockedDays}::int * v.u30 THEN 'overstocked'
+              ELSE 'ok'
+            END)::"InventoryStatus",
+            computed_at = ${now}::timestamptz,
+            updated_at = ${now}::timestamptz
+          FROM v CROSS JOIN acct
+          WHERE i.id = v.id AND i.account_id = ${accountId}
+          RETURNING i.sku, i.product_name, i.status::text AS status, v.old_status::text AS old_status, i.current_stock,
+                    i.days_of_stock, i.lead_time_days, i.estimated_stockout_at
+          )
+          SELECT (SELECT count(*)::int FROM upd) AS updated,
+                 coalesce((SELECT json_agg(json_build_object(
+                     'sku', u.sku, 'productName', u.product_name, 'status', u.status, 'currentStock', u.current_stock,
+                     'daysOfStock', u.days_of_stock, 'leadTimeDays', u.lead_time_days, 'estimatedStockoutDate', u.estimated_stockout_at
+                   ) ORDER BY u.sku)
+                   FROM upd u
+                   -- Entering: low from anything but low or critical; critical from anything but critical.
+                   WHERE (u.status = 'low' AND u.old_status IS DISTINCT FROM 'low' AND u.old_status IS DISTINCT FROM 'critical')
+                      OR (u.status = 'critical' AND u.old_status IS DISTINCT FROM 'critical')), '[]'::json) AS entered`;
+        await appendEvents(tx, accountId, announce(result!.entered), now);
+        return result!.updated;
+      }, LONG_TRANSACTION);
     },
 
     /**
