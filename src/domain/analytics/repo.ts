@@ -175,6 +175,10 @@ export function analyticsRepo(prisma: PrismaClient) {
     updateInventoryVelocity(accountId: string, now: Date, announce: (entered: LowStockEntry[]) => DomainEvent[]): Promise<number> {
       const { shortWindowDays: short, longWindowDays: long, acceleratingPct, deceleratingPct, lowBufferDays, overstockedDays } = VELOCITY;
       return prisma.$transaction(async (tx) => {
+        // One velocity update per account at a time (until commit): the statement below then sees
+        // the status the previous one wrote, so an item enters low or critical, and its event is
+        // written, once, even if two runs race (the job runner's lease already prevents that).
+        await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`inventory_velocity:${accountId}`}))`;
         const [result] = await tx.$queryRaw<Array<{ updated: number; entered: LowStockEntry[] }>>`
           WITH acct AS (
             SELECT (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today FROM accounts a WHERE a.id = ${accountId}

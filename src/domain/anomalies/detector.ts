@@ -1,6 +1,6 @@
 // Anomaly detection: the rules of the anomaly-detect job (docs/analytics.md, "Anomaly detection").
 //
-// Univariate: for each metric and each evaluated local day, the values of the 56 days before it
+// Univariate: for each metric and each evaluated local day, the values of the 84 days before it
 // are freed of their day-of-week pattern (each weekday's median minus the overall median), and the
 // day's own de-seasonalized value is scored with the modified z-score of Iglewicz and Hoaglin,
 // 0.6745 × (x − median) / MAD. Correlated: on a day with at least one univariate anomaly, the
@@ -12,8 +12,8 @@
 import type { AnomalyMetric, Severity } from '../../db/__generated__/prisma/enums.ts';
 
 export const DETECTION = {
-  /** Days of history before an evaluated day (eight of each weekday). */
-  historyDays: 56,
+  /** Days of history before an evaluated day (twelve of each weekday). */
+  historyDays: 84,
   /** Fewer non-empty history days than this: the day is not scored. */
   minHistoryDays: 28,
   /** |modified z| from which a day is an anomaly (Iglewicz and Hoaglin's 3.5). */
@@ -68,19 +68,24 @@ export function scoreDay(history: ReadonlyArray<{ weekday: number; value: number
   const known = history.filter((h): h is { weekday: number; value: number } => h.value !== null && Number.isFinite(h.value));
   if (known.length < DETECTION.minHistoryDays) return null;
   const overall = median(known.map((h) => h.value));
+  const byWeekday = Array.from({ length: 7 }, (_, w) => known.filter((h) => h.weekday === w).map((h) => h.value));
   // Additive day-of-week effect: the weekday's median minus the overall median (0 for a weekday
   // with fewer than two values, which cannot be told from noise).
-  const effect = new Map<number, number>();
-  for (let w = 0; w < 7; w++) {
-    const ofDay = known.filter((h) => h.weekday === w).map((h) => h.value);
-    effect.set(w, ofDay.length >= 2 ? median(ofDay) - overall : 0);
-  }
-  const residuals = known.map((h) => h.value - effect.get(h.weekday)!);
+  const effectOf = (values: readonly number[]): number => (values.length >= 2 ? median(values) - overall : 0);
+  // Each history value is freed of an effect estimated WITHOUT it (leave one out), as the scored
+  // value is: in-sample residuals would be pulled toward their own medians, understate the
+  // spread and inflate the scores.
+  const residuals = known.map((h) => {
+    const others = [...byWeekday[h.weekday]!];
+    others.splice(others.indexOf(h.value), 1);
+    return h.value - effectOf(others);
+  });
+  const effect = effectOf(byWeekday[weekday]!);
   const center = median(residuals);
   const deviations = residuals.map((r) => Math.abs(r - center));
   const mad = median(deviations);
-  const expected = center + effect.get(weekday)!;
-  const diff = value - effect.get(weekday)! - center;
+  const expected = center + effect;
+  const diff = value - effect - center;
   let z: number;
   if (mad > 0) z = (MAD_TO_Z * diff) / mad;
   else {
