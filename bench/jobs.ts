@@ -62,7 +62,7 @@ async function generate(client: pg.Client, now: Date): Promise<void> {
   // Orders spread evenly over the two years before now, with a weekly rhythm in the amounts.
   await q(
     `INSERT INTO orders (account_id, customer_id, source, external_id, status, subtotal, total_amount, refunded_amount, fees_amount, shipping_cost, placed_at)
-     SELECT $1, c.first + (g * 7919) % $3::int, 'shopify', 'B-' || g,
+     SELECT $1, c.first + ((g::bigint * 7919) % $3::int)::int, 'shopify', 'B-' || g,
             (CASE WHEN g % 53 = 0 THEN 'cancelled' WHEN g % 41 = 0 THEN 'refunded' ELSE 'paid' END)::"OrderStatus",
             t.total, t.total, CASE WHEN g % 41 = 0 THEN t.total ELSE 0 END, round(t.total * 0.029 + 0.30, 2), 4.5,
             $4::timestamptz - (g::float8 / $2::int) * interval '${DAYS} days'

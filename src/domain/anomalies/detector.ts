@@ -53,9 +53,21 @@ export interface CorrelatedFinding extends Finding {
 }
 
 export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  return sortedMedian([...values].sort((a, b) => a - b));
+}
+
+/** The median of an array sorted ascending. */
+function sortedMedian(sorted: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The median of a sorted array without its element at `skip`, without copying it. */
+function medianWithout(sorted: readonly number[], skip: number): number {
+  const at = (i: number): number => sorted[i < skip ? i : i + 1]!;
+  const n = sorted.length - 1;
+  const mid = n >> 1;
+  return n % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
@@ -68,17 +80,17 @@ export function scoreDay(history: ReadonlyArray<{ weekday: number; value: number
   const known = history.filter((h): h is { weekday: number; value: number } => h.value !== null && Number.isFinite(h.value));
   if (known.length < DETECTION.minHistoryDays) return null;
   const overall = median(known.map((h) => h.value));
-  const byWeekday = Array.from({ length: 7 }, (_, w) => known.filter((h) => h.weekday === w).map((h) => h.value));
+  // Each weekday's values, sorted once.
+  const byWeekday = Array.from({ length: 7 }, (_, w) => known.filter((h) => h.weekday === w).map((h) => h.value).sort((a, b) => a - b));
   // Additive day-of-week effect: the weekday's median minus the overall median (0 for a weekday
   // with fewer than two values, which cannot be told from noise).
-  const effectOf = (values: readonly number[]): number => (values.length >= 2 ? median(values) - overall : 0);
+  const effectOf = (sorted: readonly number[]): number => (sorted.length >= 2 ? sortedMedian(sorted) - overall : 0);
   // Each history value is freed of an effect estimated WITHOUT it (leave one out), as the scored
   // value is: in-sample residuals would be pulled toward their own medians, understate the
   // spread and inflate the scores.
   const residuals = known.map((h) => {
-    const others = [...byWeekday[h.weekday]!];
-    others.splice(others.indexOf(h.value), 1);
-    return h.value - effectOf(others);
+    const sorted = byWeekday[h.weekday]!;
+    return h.value - (sorted.length >= 3 ? medianWithout(sorted, sorted.indexOf(h.value)) - overall : 0);
   });
   const effect = effectOf(byWeekday[weekday]!);
   const center = median(residuals);
