@@ -16,6 +16,7 @@ import { MARGIN_PCT_LIMIT, type ProfitCoverage } from './profit.ts';
 import { DAYS_OF_STOCK_LIMIT, STOCKOUT_DAYS_LIMIT, VELOCITY } from './inventory.ts';
 import { REORDER } from './reorder.ts';
 import { appendEvents } from '../events/repo.ts';
+import { LONG_TRANSACTION } from '../../db/transactions.ts';
 import type { DomainEvent } from '../events/catalog.ts';
 
 /** An item that entered low or critical in this run (the data of inventory.low_stock). */
@@ -44,9 +45,6 @@ export interface ReorderWrite {
   confidence: number;
   forecastDays: number;
 }
-
-/** The velocity UPDATE of a large account takes seconds; Prisma's default limit is 5 s. */
-const LONG_TRANSACTION = { maxWait: 15_000, timeout: 120_000 };
 
 const isoDate = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
 
@@ -314,7 +312,7 @@ export function analyticsRepo(prisma: PrismaClient) {
           WHERE NOT EXISTS (
             SELECT 1 FROM reorder_suggestions r
             WHERE r.account_id = ${accountId} AND r.inventory_item_id = v.item_id AND r.status = 'pending')`,
-      ]);
+      ], LONG_TRANSACTION);
       return updated + inserted;
     },
   };
