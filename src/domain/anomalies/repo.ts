@@ -58,6 +58,11 @@ export function anomaliesRepo(prisma: PrismaClient) {
       });
     },
 
+    /** Whether the account has any anomaly stored (else the job back-fills its whole history). */
+    async hasAnomalies(accountId: string): Promise<boolean> {
+      return (await prisma.anomaly.findFirst({ where: { accountId }, select: { id: true } })) !== null;
+    },
+
     /**
      * The metric inputs of every local day from `from` (YYYY-MM-DD; null: the first profit
      * snapshot) to yesterday (today is not complete). Revenue, orders, refunds, ad spend and

@@ -53,17 +53,19 @@ export function anomaliesService(prisma: PrismaClient) {
     },
 
     /**
-     * Scores the last complete local days (`full`: every day with enough history) of every
-     * metric, stores the univariate and correlated anomalies not stored yet, and emits
-     * anomaly.detected for those of medium severity and above. Returns the rows inserted.
+     * Scores the last complete local days (`full`, or while the account has no anomaly stored
+     * yet: every day with enough history) of every metric, stores the univariate and correlated
+     * anomalies not stored yet, and emits anomaly.detected for those of medium severity and
+     * above. Returns the rows inserted.
      */
     async detectAnomalies(accountId: string, now = new Date(), options: { full?: boolean } = {}): Promise<number> {
+      const full = options.full || !(await repo.hasAnomalies(accountId));
       const today = now.toISOString().slice(0, 10);
-      const from = options.full ? null : addDays(today, -(DETECTION.recentDays + DETECTION.historyDays + 2));
+      const from = full ? null : addDays(today, -(DETECTION.recentDays + DETECTION.historyDays + 2));
       const inputs = await repo.dailyInputs(accountId, now, from);
       if (inputs.length === 0) return 0;
       // Evaluated: the last `recentDays` days of the series (all of them on a full run).
-      const evaluateFrom = options.full ? 0 : Math.max(0, inputs.length - DETECTION.recentDays);
+      const evaluateFrom = full ? 0 : Math.max(0, inputs.length - DETECTION.recentDays);
       const days = inputs.map((d) => d.day);
       const values = inputs.map(metricValues);
       const writes: AnomalyWrite[] = [];
