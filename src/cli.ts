@@ -28,6 +28,7 @@ export const USAGE = `usage: svc <command> [options]
   keys list [--account <id>]
   keys revoke <id-or-prefix>
   jobs run <job-name> [--account <id>]
+  integrations revoke --account <id> --id <n>   revoke an integration (manual; emits integration.revoked)
   worker                        run the job schedules until stopped
   incidents open --title <t> --severity minor|major|critical [--body <text>]
   incidents update <id> [--title <t>] [--severity <s>] [--status investigating|identified|monitoring] [--body <text>]
@@ -286,6 +287,15 @@ async function run(argv: string[], io: Io): Promise<number> {
       const { values, positionals } = parse(args, json, 1);
       const key = await withDatabase(config, (db) => buildServices(config, db).keys.revokeKey(positionals[0]!));
       print(io, !!values.json, { id: key.id, prefix: key.prefix, revoked_at: key.revokedAt?.toISOString() ?? null, already_revoked: key.alreadyRevoked }, key.alreadyRevoked ? `key ${key.id} was already revoked` : `revoked key ${key.id} (${key.prefix}…)`);
+      return 0;
+    }
+    case 'integrations revoke': {
+      const { values } = parse(args, { ...json, account: { type: 'string' }, id: { type: 'string' } });
+      const accountId = requireString(values, 'account');
+      const id = Number(requireString(values, 'id'));
+      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('--id must be a positive integer');
+      const result = await withDatabase(config, (db) => buildServices(config, db).integrations.revokeIntegration(accountId, id));
+      print(io, !!values.json, { id: result.id, revoked: result.revoked }, result.revoked ? `revoked integration ${result.id}` : `integration ${result.id} was already revoked`);
       return 0;
     }
     case 'jobs run': {

@@ -17,6 +17,7 @@ import { profitService } from './domain/profit/service.ts';
 import { inventoryService } from './domain/inventory/service.ts';
 import { reorderService } from './domain/reorder/service.ts';
 import { analyticsService } from './domain/analytics/service.ts';
+import { alertsService } from './domain/alerts/service.ts';
 import { eventsRepo } from './domain/events/repo.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
@@ -54,6 +55,7 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     site: siteService(config.publicBaseUrl),
     benchmarks: benchmarksService(db.prisma),
     accountInsights: accountInsightsService(db.prisma, () => ALL_JOBS),
+    alerts: alertsService(db.prisma),
     status: statusService({
       ping: db.ping,
       region: config.region,

@@ -4,5 +4,8 @@ import { customerMetricsJob } from './customer-metrics.job.ts';
 import { profitSnapshotJob } from './profit-snapshot.job.ts';
 import { inventoryVelocityJob } from './inventory-velocity.job.ts';
 import { smartReorderJob } from './smart-reorder.job.ts';
+import { anomalyDetectJob } from './anomaly-detect.job.ts';
+import { alertsEvaluatorJob } from './alerts-evaluator.job.ts';
+import { integrationsStalenessJob } from './integrations-staleness.job.ts';
 
-export const ALL_JOBS: JobDefinition[] = [customerMetricsJob, profitSnapshotJob, inventoryVelocityJob, smartReorderJob];
+export const ALL_JOBS: JobDefinition[] = [customerMetricsJob, profitSnapshotJob, inventoryVelocityJob, smartReorderJob, anomalyDetectJob, alertsEvaluatorJob, integrationsStalenessJob];

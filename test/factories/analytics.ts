@@ -150,3 +150,15 @@ export async function makeManyReorderSuggestions(prisma: PrismaClient, accountId
     data: Array.from({ length: count }, () => ({ accountId, inventoryItemId, qtySuggested: 1, reason: 'bulk', confidence: 0.5, forecastDays: 30 })),
   });
 }
+
+/** An alert rule (active, not firing unless given). */
+export async function makeAlertRule(
+  prisma: PrismaClient,
+  accountId: string,
+  values: { metric: string; comparator: 'gt' | 'gte' | 'lt' | 'lte'; threshold: number | string; windowHours?: number; severity?: 'low' | 'medium' | 'high' | 'critical'; name?: string; active?: boolean },
+) {
+  const n = ++sequence;
+  return prisma.alertRule.create({
+    data: { accountId, name: values.name ?? `Rule ${n}`, metric: values.metric, comparator: values.comparator, threshold: values.threshold, windowHours: values.windowHours ?? 24, severity: values.severity ?? 'high', active: values.active ?? true },
+  });
+}

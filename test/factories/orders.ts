@@ -119,3 +119,12 @@ export async function makeExpense(prisma: PrismaClient, accountId: string, value
     data: { accountId, date: new Date(`${values.date}T00:00:00Z`), category: values.category ?? 'software', description: 'Test expense', amount: values.amount },
   });
 }
+
+/** Paid orders without line items, one per entry, in one statement (for long daily series). */
+export async function makeOrdersBulk(prisma: PrismaClient, accountId: string, orders: ReadonlyArray<{ placedAt: Date; total: Money }>) {
+  const first = sequence + 1;
+  sequence += orders.length;
+  return prisma.order.createMany({
+    data: orders.map((o, i) => ({ accountId, source: 'shopify' as const, externalId: `B-${prefix}-${first + i}`, status: 'paid' as const, subtotal: o.total, totalAmount: o.total, placedAt: o.placedAt })),
+  });
+}

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../db/client.ts';
 import { analyticsRepo } from './repo.ts';
 import { recomputeFrom } from './profit.ts';
 import { reorderSuggestion } from './reorder.ts';
+import { domainEvent } from '../events/catalog.ts';
 
 export function analyticsService(prisma: PrismaClient) {
   const repo = analyticsRepo(prisma);
@@ -20,8 +21,24 @@ export function analyticsService(prisma: PrismaClient) {
       return repo.upsertProfitSnapshots(accountId, now, from);
     },
 
-    /** Units sold, daily averages, days of stock, stock-out date, trend and status of every item. */
-    computeInventoryVelocity: (accountId: string, now = new Date()): Promise<number> => repo.updateInventoryVelocity(accountId, now),
+    /**
+     * Units sold, daily averages, days of stock, stock-out date, trend and status of every item;
+     * inventory.low_stock for each item that enters low or critical (not while it stays there).
+     */
+    computeInventoryVelocity: (accountId: string, now = new Date()): Promise<number> =>
+      repo.updateInventoryVelocity(accountId, now, (entered) =>
+        entered.map((e) =>
+          domainEvent('inventory.low_stock', {
+            sku: e.sku,
+            product_name: e.productName,
+            status: e.status,
+            current_stock: e.currentStock,
+            days_of_stock: e.daysOfStock === null ? null : Number(e.daysOfStock),
+            lead_time_days: e.leadTimeDays,
+            estimated_stockout_date: e.estimatedStockoutDate,
+          }),
+        ),
+      ),
 
     /**
      * One pending reorder suggestion per low or critical item (status as inventory_velocity last

@@ -1,10 +1,14 @@
 // Anomalies: deviations found by the anomaly-detect job (univariate and correlated), read over a
-// rolling window of whole days counted back from now.
+// rolling window of whole days counted back from now. The detection rules: detector.ts and
+// docs/analytics.md.
 import type { PrismaClient } from '../../db/client.ts';
 import type { AnomalyMetric } from '../../db/__generated__/prisma/enums.ts';
 import { SEVERITIES } from '../insights/service.ts';
-import { anomaliesRepo } from './repo.ts';
+import { anomaliesRepo, type AnomalyWrite, type DailyInputs } from './repo.ts';
 import { boundedCount } from '../bounds.ts';
+import { announces, correlate, DETECTION, findingOf, scoreSeries, type DailySeries, type Score } from './detector.ts';
+import { addDays } from '../analytics/profit.ts';
+import { domainEvent } from '../events/catalog.ts';
 
 const DAY_MS = 86_400_000;
 export const ANOMALY_METRICS = ['revenue', 'orders', 'aov', 'ad_spend', 'roas', 'cpa', 'refunds', 'new_customers', 'conversion_rate', 'margin_pct'] as const satisfies readonly AnomalyMetric[];
@@ -15,6 +19,29 @@ export interface AnomalyQuery {
   days?: number;
 }
 
+const ratio = (a: number | null, b: number | null, scale = 1): number | null => (a === null || b === null || b === 0 ? null : (a / b) * scale);
+
+/** Each metric's value on a day, from the day's inputs (docs/analytics.md has the table). */
+export function metricValues(d: DailyInputs): Record<AnomalyMetric, number | null> {
+  const spend = d.adSpend !== null && d.adSpend > 0 ? d.adSpend : null;
+  return {
+    revenue: d.revenue,
+    orders: d.orders,
+    aov: ratio(d.revenue, d.orders),
+    ad_spend: d.adSpend,
+    roas: ratio(d.revenue, spend),
+    cpa: spend === null ? null : ratio(spend, d.orders),
+    refunds: d.refunds,
+    new_customers: d.revenue === null ? null : d.newCustomers,
+    conversion_rate: d.sessions > 0 ? ratio(d.orders, d.sessions, 100) : null,
+    margin_pct: d.marginPct,
+  };
+}
+
+/** The plain-words cause of a univariate anomaly. */
+const univariateCause = (f: { metric: string; direction: 'up' | 'down'; observed: number; expected: number; z: number }): string =>
+  `${f.metric} ${f.direction === 'up' ? 'above' : 'below'} its usual level for this weekday: ${f.observed} against ${f.expected} expected (modified z ${f.z}).`;
+
 export function anomaliesService(prisma: PrismaClient) {
   const repo = anomaliesRepo(prisma);
   return {
@@ -23,6 +50,47 @@ export function anomaliesService(prisma: PrismaClient) {
       const windowDays = boundedCount(query.days, ANOMALY_WINDOW, 'days');
       const items = await repo.listSince(accountId, { severity: query.severity, since: new Date(now.getTime() - windowDays * DAY_MS) });
       return { items, windowDays };
+    },
+
+    /**
+     * Scores the last complete local days (`full`, or while the account has no anomaly stored
+     * yet: every day with enough history) of every metric, stores the univariate and correlated
+     * anomalies not stored yet, and emits anomaly.detected for those of medium severity and
+     * above. Returns the rows inserted.
+     */
+    async detectAnomalies(accountId: string, now = new Date(), options: { full?: boolean } = {}): Promise<number> {
+      const full = options.full || !(await repo.hasAnomalies(accountId));
+      const today = now.toISOString().slice(0, 10);
+      const from = full ? null : addDays(today, -(DETECTION.recentDays + DETECTION.historyDays + 2));
+      const inputs = await repo.dailyInputs(accountId, now, from);
+      if (inputs.length === 0) return 0;
+      // Evaluated: the last `recentDays` days of the series (all of them on a full run).
+      const evaluateFrom = full ? 0 : Math.max(0, inputs.length - DETECTION.recentDays);
+      const days = inputs.map((d) => d.day);
+      const values = inputs.map(metricValues);
+      const writes: AnomalyWrite[] = [];
+      const byDay = new Map<string, Map<AnomalyMetric, Score>>();
+      for (const metric of ANOMALY_METRICS) {
+        const series: DailySeries = { days, values: values.map((v) => v[metric]) };
+        for (const { day, score } of scoreSeries(series, evaluateFrom)) {
+          if (!byDay.has(day)) byDay.set(day, new Map());
+          byDay.get(day)!.set(metric, score);
+          const f = findingOf(metric, day, score);
+          if (f) writes.push({ kind: 'univariate', metric, day, observed: f.observed, expected: f.expected, z: f.z, direction: f.direction, severity: f.severity, cause: univariateCause(f), confidence: f.confidence, correlated: [] });
+        }
+      }
+      const anomalousDays = new Set(writes.map((w) => w.day));
+      for (const [day, scores] of byDay) {
+        if (!anomalousDays.has(day)) continue;
+        for (const c of correlate(day, scores)) {
+          writes.push({ kind: 'correlated', metric: c.metric, day, observed: c.observed, expected: c.expected, z: c.z, direction: c.direction, severity: c.severity, cause: c.cause, confidence: c.confidence, correlated: c.correlated });
+        }
+      }
+      return repo.insertFindings(accountId, now, writes, (inserted) =>
+        inserted
+          .filter((w) => announces(w.severity))
+          .map((w) => domainEvent('anomaly.detected', { metric: w.metric, observed: w.observed, expected: w.expected, z_score: w.z, direction: w.direction, severity: w.severity, source: w.kind })),
+      );
     },
   };
 }

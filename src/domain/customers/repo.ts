@@ -1,6 +1,7 @@
 // The only Prisma access for customers.
 import type { PrismaClient } from '../../db/client.ts';
 import type { CommerceSource } from '../../db/__generated__/prisma/enums.ts';
+import { LONG_TRANSACTION } from '../../db/transactions.ts';
 
 export interface CustomerRow {
   id: number;
@@ -102,7 +103,7 @@ export function customersRepo(prisma: PrismaClient) {
             SELECT 1 FROM orders o
             WHERE o.account_id = ${accountId} AND o.customer_id = c.id AND o.status <> 'cancelled'
           )`,
-      ]);
+      ], LONG_TRANSACTION);
       return updated + reset;
     },
   };
