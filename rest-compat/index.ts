@@ -10,6 +10,7 @@ import { customerRoutes } from './routes/customers.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { trackRoutes } from './routes/track.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { usageRoutes } from './routes/usage.ts';
 
 export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
   openApiRoutes(app, guard, routes);
@@ -19,4 +20,5 @@ export async function restCompat(app: FastifyInstance, services: Services, guard
   webhookRoutes(app, services, guard);
   trackRoutes(app, services, guard);
   analyticsRoutes(app, services, guard);
+  usageRoutes(app, services, guard);
 }

@@ -26,6 +26,8 @@ export const USAGE = `usage: svc <command> [options]
   keys list [--account <id>]
   keys revoke <id-or-prefix>
   jobs run <job-name> [--account <id>]
+  ai pause|resume --account <id> [--reason <text>] [--by <admin>]
+                                pause or resume AI access (events ai.paused / ai.resumed)
   worker                        run the job schedules until stopped
 
   --json     print one JSON object on stdout and nothing else there
@@ -286,6 +288,19 @@ async function run(argv: string[], io: Io): Promise<number> {
       const failed = results.filter((r) => r.status === 'failed');
       print(io, !!values.json, { results }, results.map((r) => `${r.job} ${r.accountId}: ${r.status}, ${r.rowsWritten} rows${r.error ? ` (${r.error})` : ''}`).join('\n') || 'no accounts');
       return failed.length ? 1 : 0;
+    }
+    case 'ai pause':
+    case 'ai resume': {
+      const { values } = parse(args, { ...json, account: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } });
+      const accountId = requireString(values, 'account');
+      const input = { by: (values.by as string | undefined) ?? 'cli', reason: values.reason as string | undefined };
+      const access = await withDatabase(config, (db) => {
+        const ai = buildServices(config, db).aiAccess;
+        return sub === 'pause' ? ai.pause(accountId, input) : ai.resume(accountId, input);
+      });
+      const summary = { account_id: access.accountId, state: access.state, reason: access.reason, by: access.changedBy, by_kind: access.changedByKind, changed_at: access.changedAt?.toISOString() ?? null };
+      print(io, !!values.json, summary, `AI access for ${access.accountId} is ${access.state}`);
+      return 0;
     }
     default:
       throw new UsageError(`unknown command: ${argv.join(' ')}`);

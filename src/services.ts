@@ -21,15 +21,29 @@ import { eventsRepo } from './domain/events/repo.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ALL_JOBS } from './jobs/index.ts';
+import { usageService } from './domain/usage/service.ts';
+import { aiAccessService } from './domain/ai-access/service.ts';
+import { aiInsightsService } from './domain/ai-insights/service.ts';
+import { aiProviderFrom } from './ai/index.ts';
+import type { AiProvider } from './ai/provider.ts';
+import type { PaymentPort } from './domain/credits/payments.ts';
 
-export function buildServices(config: Readonly<Config>, db: Database) {
+/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+export interface ServicePorts {
+  aiProvider?: AiProvider;
+  payments?: PaymentPort;
+}
+
+export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
   const auth = authService(db.prisma, config.jwt);
+  const credits = creditsService(db.prisma, { payments: ports.payments });
+  const usage = usageService(db.prisma);
   return {
     accounts: accountsService(db.prisma),
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     customers: customersService(db.prisma),
-    credits: creditsService(db.prisma),
+    credits,
     integrations: integrationsService(db.prisma),
     webhooks: webhooksService(db.prisma),
     events: eventsRepo(db.prisma),
@@ -40,6 +54,14 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     inventory: inventoryService(db.prisma),
     reorder: reorderService(db.prisma),
     analytics: analyticsService(db.prisma),
+    usage,
+    aiAccess: aiAccessService(db.prisma, { usage }),
+    aiInsights: aiInsightsService(db.prisma, {
+      credits,
+      anomalies: anomaliesService(db.prisma),
+      profit: profitService(db.prisma),
+      inventory: inventoryService(db.prisma),
+      provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
     status: statusService({
       ping: db.ping,
       region: config.region,
