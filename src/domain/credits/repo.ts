@@ -68,24 +68,36 @@ export function creditsRepo(prisma: PrismaClient) {
       events: (outcome: DebitOutcome) => DomainEvent[],
     ): Promise<DebitOutcome> {
       return prisma.$transaction(async (tx) => {
-        const access = await tx.aiAccess.findUnique({ where: { accountId }, select: { state: true } });
-        if (access?.state === 'paused') throw new AppError('payment_required', 'AI access is paused for this account');
-        const updated = await tx.$queryRaw<Array<{ balance: number; enabled: boolean; threshold: number; topup: number }>>`
-          UPDATE credit_balances
-          SET balance = balance - ${input.amount}::int, total_spent = total_spent + ${input.amount}::int, updated_at = ${input.at}
-          WHERE account_id = ${accountId} AND balance >= ${input.amount}::int
-          RETURNING balance, auto_topup_enabled AS enabled, auto_topup_threshold AS threshold, auto_topup_amount AS topup`;
-        const after = updated[0];
-        if (!after) {
-          const exists = await tx.creditBalance.findUnique({ where: { accountId }, select: { balance: true } });
-          if (!exists) throw new AppError('not_found', `no credit balance for account ${accountId}`);
-          throw new AppError('payment_required', `insufficient credits: ${input.feature} costs ${input.amount}, the balance is ${exists.balance}`);
+        // One statement: the access check, the conditional UPDATE and the ledger row (a paused
+        // account or a short balance updates no row, so nothing is inserted either).
+        const [r] = await tx.$queryRaw<
+          Array<{ state: string | null; current: number | null; balance: number | null; enabled: boolean; threshold: number; topup: number; id: number | null; created_at: Date }>
+        >`
+          WITH access AS (SELECT state FROM ai_access WHERE account_id = ${accountId}),
+          upd AS (
+            UPDATE credit_balances
+            SET balance = balance - ${input.amount}::int, total_spent = total_spent + ${input.amount}::int, updated_at = ${input.at}::timestamptz
+            WHERE account_id = ${accountId} AND balance >= ${input.amount}::int
+              AND NOT EXISTS (SELECT 1 FROM access WHERE state = 'paused')
+            RETURNING balance, auto_topup_enabled, auto_topup_threshold, auto_topup_amount
+          ),
+          ins AS (
+            INSERT INTO credit_transactions (account_id, kind, feature, amount, balance_after, meta, created_at)
+            SELECT ${accountId}, 'consume', ${input.feature}, -${input.amount}::int, upd.balance, ${JSON.stringify(input.meta)}::jsonb, ${input.at}::timestamptz FROM upd
+            RETURNING id, created_at
+          )
+          SELECT (SELECT state::text FROM access) AS state,
+                 (SELECT balance FROM credit_balances WHERE account_id = ${accountId}) AS current,
+                 upd.balance, upd.auto_topup_enabled AS enabled, upd.auto_topup_threshold AS threshold, upd.auto_topup_amount AS topup,
+                 ins.id, ins.created_at
+          FROM (SELECT 1) AS one LEFT JOIN upd ON true LEFT JOIN ins ON true`;
+        if (r!.state === 'paused') throw new AppError('payment_required', 'AI access is paused for this account');
+        if (r!.id === null || r!.balance === null) {
+          if (r!.current === null) throw new AppError('not_found', `no credit balance for account ${accountId}`);
+          throw new AppError('payment_required', `insufficient credits: ${input.feature} costs ${input.amount}, the balance is ${r!.current}`);
         }
-        const row = await tx.creditTransaction.create({
-          data: { accountId, kind: 'consume', feature: input.feature, amount: -input.amount, balanceAfter: after.balance, meta: input.meta, createdAt: input.at },
-          select: ledgerSelect,
-        });
-        const outcome: DebitOutcome = { row, balanceBefore: after.balance + input.amount, autoTopup: { enabled: after.enabled, threshold: after.threshold, amount: after.topup } };
+        const row: LedgerRow = { id: r!.id, kind: 'consume', feature: input.feature, amount: -input.amount, balanceAfter: r!.balance, createdAt: r!.created_at };
+        const outcome: DebitOutcome = { row, balanceBefore: row.balanceAfter + input.amount, autoTopup: { enabled: r!.enabled, threshold: r!.threshold, amount: r!.topup } };
         await appendEvents(tx, accountId, events(outcome), input.at);
         return outcome;
       }, TX_OPTIONS);

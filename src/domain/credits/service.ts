@@ -122,7 +122,7 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
     },
 
     /** A manual purchase of `credits` through the payment port. */
-    purchase(accountId: string, credits: number, options: { customerEmail?: string; at?: Date } = {}): Promise<PurchaseResult> {
+    async purchase(accountId: string, credits: number, options: { customerEmail?: string; at?: Date } = {}): Promise<PurchaseResult> {
       return recordPurchase(accountId, positiveInt(credits, 'credits', MAX_PURCHASE), 'purchase', options.customerEmail ?? '', options.at ?? new Date());
     },
 
