@@ -173,7 +173,9 @@ describeEachDatabase('credits ledger', (target) => {
   test('a debit for an account without a balance is not_found; an unknown feature is refused before any write', async () => {
     await expect(services.credits.debit('acc_missing', 'ai_insight')).rejects.toMatchObject({ code: 'not_found' });
     const accountId = await newAccount(10);
-    await expect(services.credits.debit(accountId, 'nope' as never)).rejects.toThrow('unknown paid feature');
+    await expect(services.credits.debit(accountId, 'nope' as never)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'feature' } });
+    for (const units of [0, -1, 2.5, 100_001]) await expect(services.credits.debit(accountId, 'shipping_export_bulk_sheet', { units })).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'units' } });
+    for (const id of [0, -3, 1.5]) await expect(services.credits.refund(accountId, id)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'id' } });
     expect(await services.credits.currentBalance(accountId)).toBe(10);
   });
 });

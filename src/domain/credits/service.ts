@@ -5,7 +5,7 @@ import type { Prisma, PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { domainEvent, type DomainEvent } from '../events/catalog.ts';
 import { creditsRepo, type DebitOutcome, type LedgerRow } from './repo.ts';
-import { featureCost, type FeatureName } from './feature-costs.ts';
+import { FEATURE_COSTS, featureCost, type FeatureName } from './feature-costs.ts';
 import { simulatedPayments, type PaymentPort } from './payments.ts';
 
 export const RECENT_TRANSACTIONS = 5;
@@ -13,6 +13,8 @@ export const RECENT_TRANSACTIONS = 5;
 export const LOW_BALANCE = 100;
 /** The most credits one purchase may add. */
 export const MAX_PURCHASE = 1_000_000;
+/** The most units (orders, calls) one debit may charge for. */
+export const MAX_UNITS = 100_000;
 
 export interface DebitResult {
   transactionId: number;
@@ -99,7 +101,8 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
      * is on), one top-up follows, once per crossing.
      */
     async debit(accountId: string, feature: FeatureName, options: { units?: number; meta?: Prisma.InputJsonObject; at?: Date } = {}): Promise<DebitResult> {
-      const amount = featureCost(feature, options.units ?? 1);
+      if (!FEATURE_COSTS.some((f) => f.feature === feature)) throw new AppError('invalid_parameter', `unknown paid feature: ${feature}`, { param: 'feature' });
+      const amount = featureCost(feature, positiveInt(options.units ?? 1, 'units', MAX_UNITS));
       const at = options.at ?? new Date();
       const outcome = await repo.debit(accountId, { feature, amount, meta: options.meta ?? {}, at }, (o) => debitEvents(feature, o));
       const { row, balanceBefore, autoTopup } = outcome;
@@ -115,6 +118,7 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
 
     /** Returns a debit's credits; at most once, whatever the concurrency (later calls report it). */
     async refund(accountId: string, debitId: number, at = new Date()): Promise<RefundResult> {
+      positiveInt(debitId, 'id', 2_147_483_647);
       const { row, created } = await repo.refund(accountId, debitId, at, (r, debit) => [
         domainEvent('credit.refunded', { transaction_id: r.id, refund_of: debit.id, feature: debit.feature, amount: r.amount, balance: r.balanceAfter }),
       ]);
