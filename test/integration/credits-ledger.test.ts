@@ -133,6 +133,30 @@ describeEachDatabase('credits ledger', (target) => {
     expect(await services.credits.ledgerSum(accountId)).toBe(await services.credits.currentBalance(accountId));
   });
 
+  test('a failed automatic top-up payment leaves the debit standing and records nothing else', async () => {
+    const { db: db2, services: declined } = await servicesOn(database, {
+      payments: {
+        async checkout() {
+          throw new Error('card declined');
+        },
+      },
+    });
+    try {
+      const { id: accountId } = await makeAccount(db.prisma);
+      await services.credits.purchase(accountId, 105);
+      await declined.credits.setAutoTopup(accountId, { enabled: true, threshold: 100, amount: 500 });
+      const result = await declined.credits.debit(accountId, 'ai_insight');
+      expect(result).toMatchObject({ balance: 100, autoTopup: null, autoTopupError: null });
+      const crossing = await declined.credits.debit(accountId, 'ai_insight');
+      expect(crossing).toMatchObject({ balance: 95, autoTopup: null, autoTopupError: 'card declined' });
+      expect((await ledgerRows(db, accountId)).map((r) => r.kind)).toEqual(['purchase', 'consume', 'consume']);
+      expect(await services.credits.ledgerSum(accountId)).toBe(95);
+      expect((await eventCounts(db, accountId))['credits.recharged']).toBe(1);
+    } finally {
+      await db2.close();
+    }
+  });
+
   test('a refund happens at most once, even when many run concurrently, and never for more than the debit took', async () => {
     const accountId = await newAccount(100);
     const debit = await services.credits.debit(accountId, 'forecast'); // 80

@@ -23,6 +23,8 @@ export interface DebitResult {
   balance: number;
   /** The automatic top-up this debit set off, if any. */
   autoTopup: { transactionId: number; amount: number; balance: number; checkoutSession: string } | null;
+  /** Why the top-up this debit set off failed (the debit itself stands). */
+  autoTopupError: string | null;
 }
 
 export interface RefundResult {
@@ -107,13 +109,19 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
       const outcome = await repo.debit(accountId, { feature, amount, meta: options.meta ?? {}, at }, (o) => debitEvents(feature, o));
       const { row, balanceBefore, autoTopup } = outcome;
       let topup: DebitResult['autoTopup'] = null;
+      let topupError: string | null = null;
       // Exactly one debit takes the balance across the threshold (the UPDATEs are serialized on
-      // the balance row); the top-up lifts it back, so the next crossing is a new one.
+      // the balance row); the top-up lifts it back, so the next crossing is a new one. The debit
+      // has committed: a failed payment is reported, never turned into a failed debit.
       if (autoTopup.enabled && autoTopup.amount > 0 && balanceBefore >= autoTopup.threshold && row.balanceAfter < autoTopup.threshold) {
-        const paid = await recordPurchase(accountId, autoTopup.amount, 'auto_topup', '', new Date());
-        topup = { transactionId: paid.transactionId, amount: paid.credits, balance: paid.balance, checkoutSession: paid.checkoutSession };
+        try {
+          const paid = await recordPurchase(accountId, autoTopup.amount, 'auto_topup', '', new Date());
+          topup = { transactionId: paid.transactionId, amount: paid.credits, balance: paid.balance, checkoutSession: paid.checkoutSession };
+        } catch (error) {
+          topupError = error instanceof Error ? error.message : String(error);
+        }
       }
-      return { transactionId: row.id, feature, amount, balance: topup?.balance ?? row.balanceAfter, autoTopup: topup };
+      return { transactionId: row.id, feature, amount, balance: topup?.balance ?? row.balanceAfter, autoTopup: topup, autoTopupError: topupError };
     },
 
     /** Returns a debit's credits; at most once, whatever the concurrency (later calls report it). */
