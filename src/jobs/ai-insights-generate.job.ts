@@ -9,7 +9,7 @@ export const aiInsightsGenerateJob: JobDefinition = {
   schedule: '40 */6 * * *',
   periodSeconds: 6 * 3600,
   async run({ services, accountId, now, signal }) {
-    const report = await services.aiInsights.generate(accountId, { now, signal, jobId: `ai-insights-generate:${now.toISOString()}` });
+    const report = await services.aiInsights.generate(accountId, { now, signal });
     if (report.failed.length) {
       const first = report.failed[0]!;
       throw new Error(`${report.failed.length} insight(s) failed and were refunded (balance ${report.failed.at(-1)!.balance}); first: ${first.key}: ${first.error}`);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { makeAccount, makeCustomer } from '../factories/index.ts';
-import { makeAnomaly, makeInventoryItem } from '../factories/analytics.ts';
+import { makeAnomaly, makeInsight, makeInventoryItem } from '../factories/analytics.ts';
 import { eventCounts, ledgerRows, servicesOn } from '../factories/credits.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { Services } from '../../src/services.ts';
@@ -129,6 +129,27 @@ describeEachDatabase('ai-insights-generate', (target) => {
     expect(new Set(refunded).size).toBe(15);
     expect(refunded.sort()).toEqual(consumes.map((r) => r.id).sort());
     expect(await services.credits.currentBalance(accountId)).toBe(100);
+  });
+
+  test('a debit an interrupted run left without insight or refund is refunded by the next run, once', async () => {
+    const accountId = await accountWithFindings(100);
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const job = (finding: string) => ({ finding, job_id: 'ai-insights-generate:2026-11-01T00:00:00.000Z' });
+    const orphan = await services.credits.debit(accountId, 'ai_insight', { meta: job('stockout:GONE'), at: ago(20) });
+    const matched = await services.credits.debit(accountId, 'ai_insight', { meta: job('churn_risk:at_risk'), at: ago(30) });
+    await makeInsight(db.prisma, accountId, { category: 'churn_risk', computedAt: ago(29) });
+    await db.prisma.insight.updateMany({ where: { accountId, category: 'churn_risk' }, data: { fingerprint: 'churn_risk:at_risk' } });
+    const recent = await services.credits.debit(accountId, 'ai_insight', { meta: job('stockout:INFLIGHT'), at: ago(1) });
+    const otherDoor = await services.credits.debit(accountId, 'ai_insight', { meta: { finding: 'x', job_id: 'graphql:1' }, at: ago(60) });
+    const first = await services.aiInsights.generate(accountId);
+    expect(first.recovered).toEqual([{ transactionId: orphan.transactionId, refunded: true, balance: 85 }]);
+    expect(first.generated).toHaveLength(4); // the churn finding has its open insight
+    const second = await services.aiInsights.generate(accountId);
+    expect(second.recovered).toEqual([]);
+    const refunded = (await ledgerRows(db, accountId)).filter((r) => r.kind === 'refund').map((r) => r.refundOfId);
+    expect(refunded).toEqual([orphan.transactionId]);
+    for (const id of [matched.transactionId, recent.transactionId, otherDoor.transactionId]) expect(refunded).not.toContain(id);
+    expect(await services.credits.ledgerSum(accountId)).toBe(await services.credits.currentBalance(accountId));
   });
 
   test('a balance that runs short stops the run with payment_required after the insights it covers', async () => {

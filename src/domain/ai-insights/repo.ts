@@ -6,6 +6,28 @@ import { usageRowData } from '../usage/repo.ts';
 
 export function aiInsightsRepo(prisma: PrismaClient) {
   return {
+    /**
+     * Debits of this job made before `before` that were neither refunded nor followed by their
+     * insight: a debit is matched by an insight of its finding key computed after it with no later
+     * debit for that key in between (generation is sequential per account and key). What is left
+     * was interrupted between debit and refund (a crash, the database gone at the wrong moment).
+     */
+    async unmatchedDebits(accountId: string, jobPrefix: string, before: Date): Promise<number[]> {
+      const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+        SELECT c.id FROM credit_transactions c
+        WHERE c.account_id = ${accountId} AND c.kind = 'consume' AND c.created_at < ${before}::timestamptz
+          AND starts_with(c.meta->>'job_id', ${jobPrefix}) AND c.meta ? 'finding'
+          AND NOT EXISTS (SELECT 1 FROM credit_transactions r WHERE r.refund_of_id = c.id)
+          AND NOT EXISTS (
+            SELECT 1 FROM insights i
+            WHERE i.account_id = c.account_id AND i.fingerprint = c.meta->>'finding' AND i.computed_at >= c.created_at
+              AND NOT EXISTS (
+                SELECT 1 FROM credit_transactions later
+                WHERE later.account_id = c.account_id AND later.kind = 'consume' AND later.meta->>'finding' = c.meta->>'finding'
+                  AND later.id > c.id AND later.created_at <= i.computed_at))
+        ORDER BY c.id`;
+      return rows.map((r) => r.id);
+    },
     /** Finding keys (fingerprints) of the account's open insights. */
     async openKeys(accountId: string): Promise<Set<string>> {
       const rows = await prisma.insight.findMany({ where: { accountId, status: 'open' }, select: { fingerprint: true } });

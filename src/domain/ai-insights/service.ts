@@ -18,6 +18,10 @@ export const INSIGHT_FEATURE = 'ai_insight' as const;
 /** At most this many insights (and debits) per account and run. */
 export const MAX_INSIGHTS_PER_RUN = 10;
 const ANOMALY_DAYS = 7;
+/** The job's debits carry meta.job_id `<JOB_PREFIX><time>`. */
+export const JOB_PREFIX = 'ai-insights-generate:';
+/** A debit this old without its insight or refund was interrupted (runs take far less). */
+export const ORPHAN_AFTER_MS = 15 * 60_000;
 const PROFIT_DAYS = 14;
 
 export interface GenerationReport {
@@ -27,6 +31,8 @@ export interface GenerationReport {
   skippedOpen: number;
   /** Generations that failed after the debit, each refunded. */
   failed: Array<{ key: string; error: string; transactionId: number; refunded: true; balance: number }>;
+  /** Earlier debits left without insight or refund (an interrupted run), refunded now. */
+  recovered: Array<{ transactionId: number; refunded: true; balance: number }>;
   /** payment_required when AI access is paused or the balance ran short (the rest was not tried). */
   stopped: 'payment_required' | null;
   stopReason: string | null;
@@ -56,11 +62,17 @@ export function aiInsightsService(prisma: PrismaClient, deps: AiInsightsDeps) {
   return {
     collectFindings,
 
-    async generate(accountId: string, options: { now?: Date; signal?: AbortSignal; jobId?: string } = {}): Promise<GenerationReport> {
+    async generate(accountId: string, options: { now?: Date; signal?: AbortSignal } = {}): Promise<GenerationReport> {
       const now = options.now ?? new Date();
+      const recovered: GenerationReport['recovered'] = [];
+      for (const id of await repo.unmatchedDebits(accountId, JOB_PREFIX, new Date(Date.now() - ORPHAN_AFTER_MS))) {
+        const refund = await deps.credits.refund(accountId, id);
+        recovered.push({ transactionId: id, refunded: true, balance: refund.balance });
+      }
       const findings = await collectFindings(accountId, now);
       const open = await repo.openKeys(accountId);
-      const report: GenerationReport = { findings: findings.length, generated: [], skippedOpen: 0, failed: [], stopped: null, stopReason: null };
+      const report: GenerationReport = { findings: findings.length, generated: [], skippedOpen: 0, failed: [], recovered, stopped: null, stopReason: null };
+      const jobId = `${JOB_PREFIX}${new Date().toISOString()}`;
       for (const finding of findings) {
         if (open.has(finding.key)) {
           report.skippedOpen++;
@@ -69,7 +81,7 @@ export function aiInsightsService(prisma: PrismaClient, deps: AiInsightsDeps) {
         if (report.generated.length + report.failed.length >= MAX_INSIGHTS_PER_RUN || options.signal?.aborted) break;
         let debit;
         try {
-          debit = await deps.credits.debit(accountId, INSIGHT_FEATURE, { meta: { finding: finding.key, ...(options.jobId ? { job_id: options.jobId } : {}) } });
+          debit = await deps.credits.debit(accountId, INSIGHT_FEATURE, { meta: { finding: finding.key, job_id: jobId } });
         } catch (error) {
           if (isAppError(error) && error.code === 'payment_required') {
             report.stopped = 'payment_required';
