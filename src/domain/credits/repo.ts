@@ -46,10 +46,6 @@ export function creditsRepo(prisma: PrismaClient) {
         select: { kind: true, feature: true, amount: true, balanceAfter: true, createdAt: true, meta: true },
       });
     },
-    /** One ledger row of the account, or null (another account's id is null too). */
-    transaction(accountId: string, id: number) {
-      return prisma.creditTransaction.findFirst({ where: { accountId, id }, select: { ...ledgerSelect, meta: true, refundOfId: true } });
-    },
     /** The refund row of a debit, if any. */
     refundOf,
     /** The ledger's sum and the balance row (tests and consistency checks). */
