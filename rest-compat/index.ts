@@ -14,6 +14,7 @@ import { publicStatusRoutes } from './routes/public-status.ts';
 import { publicContentRoutes } from './routes/public-content.ts';
 import { publicDiscoveryRoutes } from './routes/public-discovery.ts';
 import { insightsExtraRoutes } from './routes/insights-extra.ts';
+import { usageRoutes } from './routes/usage.ts';
 
 export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
   openApiRoutes(app, guard, routes);
@@ -27,4 +28,5 @@ export async function restCompat(app: FastifyInstance, services: Services, guard
   publicContentRoutes(app, services, guard);
   publicDiscoveryRoutes(app, services, guard, routes);
   insightsExtraRoutes(app, services, guard);
+  usageRoutes(app, services, guard);
 }

@@ -29,6 +29,8 @@ export const USAGE = `usage: svc <command> [options]
   keys revoke <id-or-prefix>
   jobs run <job-name> [--account <id>]
   integrations revoke --account <id> --id <n>   revoke an integration (manual; emits integration.revoked)
+  ai pause|resume --account <id> [--reason <text>] [--by <admin>]
+                                pause or resume AI access (events ai.paused / ai.resumed)
   worker                        run the job schedules until stopped
   incidents open --title <t> --severity minor|major|critical [--body <text>]
   incidents update <id> [--title <t>] [--severity <s>] [--status investigating|identified|monitoring] [--body <text>]
@@ -317,6 +319,19 @@ async function run(argv: string[], io: Io): Promise<number> {
       const { values, positionals } = parse(args, { ...json, title: { type: 'string' }, severity: { type: 'string' }, status: { type: 'string' }, body: { type: 'string' } }, key === 'incidents open' || key === 'incidents list' ? 0 : 1);
       const result = await withDatabase(config, (db) => incidentCommand(buildServices(config, db).incidents, sub!, positionals[0], values, (m) => new UsageError(m)));
       print(io, !!values.json, result.json, result.text);
+      return 0;
+    }
+    case 'ai pause':
+    case 'ai resume': {
+      const { values } = parse(args, { ...json, account: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } });
+      const accountId = requireString(values, 'account');
+      const input = { by: (values.by as string | undefined) ?? 'cli', reason: values.reason as string | undefined };
+      const access = await withDatabase(config, (db) => {
+        const ai = buildServices(config, db).aiAccess;
+        return sub === 'pause' ? ai.pause(accountId, input) : ai.resume(accountId, input);
+      });
+      const summary = { account_id: access.accountId, state: access.state, reason: access.reason, by: access.changedBy, by_kind: access.changedByKind, changed_at: access.changedAt?.toISOString() ?? null };
+      print(io, !!values.json, summary, `AI access for ${access.accountId} is ${access.state}`);
       return 0;
     }
     default:

@@ -45,6 +45,10 @@ const schema = z
     AI_API_KEY: z.string().min(1).optional(),
     AI_TIMEOUT_MS: int(100, 120_000).default(20_000),
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AI_MAX_RETRIES: int(0, 5).default(2),
+    AI_MAX_RESPONSE_BYTES: int(1024, 10_485_760).default(262_144),
+    AI_PRICE_INPUT_PER_MTOK_USD: z.coerce.number().min(0).max(10_000).default(0.15),
+    AI_PRICE_OUTPUT_PER_MTOK_USD: z.coerce.number().min(0).max(10_000).default(0.6),
     REGION: z.string().min(1).default('local'),
     COMMIT_SHA: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
@@ -96,9 +100,19 @@ export interface Config {
   jobsEnabled: boolean;
   demoSeed: boolean;
   rateLimit: { perMinute: number; publicPerMinute: number; redisPrefix: string };
-  ai: { provider: 'local' | 'openai'; baseUrl: string | null; model: string; apiKey: string | null; timeoutMs: number };
   /** Absolute base of public links (changelog canonical and RSS URLs); null: from the request. */
   publicBaseUrl: string | null;
+  ai: {
+    provider: 'local' | 'openai';
+    baseUrl: string | null;
+    model: string;
+    apiKey: string | null;
+    timeoutMs: number;
+    maxRetries: number;
+    maxResponseBytes: number;
+    priceInputPerMTok: number;
+    priceOutputPerMTok: number;
+  };
   region: string;
   commit: string;
   shutdownTimeoutMs: number;
@@ -203,6 +217,10 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
       model: env.AI_MODEL,
       apiKey: env.AI_API_KEY ?? null,
       timeoutMs: env.AI_TIMEOUT_MS,
+      maxRetries: env.AI_MAX_RETRIES,
+      maxResponseBytes: env.AI_MAX_RESPONSE_BYTES,
+      priceInputPerMTok: env.AI_PRICE_INPUT_PER_MTOK_USD,
+      priceOutputPerMTok: env.AI_PRICE_OUTPUT_PER_MTOK_USD,
     },
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
     region: env.REGION,

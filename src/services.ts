@@ -29,15 +29,29 @@ import { contentService } from './domain/content/service.ts';
 import { benchmarksService } from './domain/benchmarks/service.ts';
 import { accountInsightsService } from './domain/account-insights/service.ts';
 import { siteService } from './domain/content/site.ts';
+import { usageService } from './domain/usage/service.ts';
+import { aiAccessService } from './domain/ai-access/service.ts';
+import { aiInsightsService } from './domain/ai-insights/service.ts';
+import { aiProviderFrom } from './ai/index.ts';
+import type { AiProvider } from './ai/provider.ts';
+import type { PaymentPort } from './domain/credits/payments.ts';
 
-export function buildServices(config: Readonly<Config>, db: Database) {
+/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+export interface ServicePorts {
+  aiProvider?: AiProvider;
+  payments?: PaymentPort;
+}
+
+export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
   const auth = authService(db.prisma, config.jwt);
+  const credits = creditsService(db.prisma, { payments: ports.payments });
+  const usage = usageService(db.prisma);
   return {
     accounts: accountsService(db.prisma),
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     customers: customersService(db.prisma),
-    credits: creditsService(db.prisma),
+    credits,
     integrations: integrationsService(db.prisma),
     webhooks: webhooksService(db.prisma),
     events: eventsRepo(db.prisma),
@@ -56,6 +70,14 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     benchmarks: benchmarksService(db.prisma),
     accountInsights: accountInsightsService(db.prisma, () => ALL_JOBS),
     alerts: alertsService(db.prisma),
+    usage,
+    aiAccess: aiAccessService(db.prisma, { usage }),
+    aiInsights: aiInsightsService(db.prisma, {
+      credits,
+      anomalies: anomaliesService(db.prisma),
+      profit: profitService(db.prisma),
+      inventory: inventoryService(db.prisma),
+      provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
     status: statusService({
       ping: db.ping,
       region: config.region,

@@ -11,13 +11,15 @@ export interface PrismaOptions {
   poolSize?: number;
   /** Called for every statement sent, with its SQL (used by query-counting tests). */
   onQuery?: (sql: string) => void;
+  /** Longest wait for a connection, pool queue included (ms; default 5000). */
+  connectionTimeoutMs?: number;
 }
 
 export function createPrisma(connectionString: string, options: PrismaOptions = {}): PrismaClient {
   const adapter = new PrismaPg({
     connectionString,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
   });
   const client = new PrismaClient({

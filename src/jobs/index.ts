@@ -8,4 +8,19 @@ import { anomalyDetectJob } from './anomaly-detect.job.ts';
 import { alertsEvaluatorJob } from './alerts-evaluator.job.ts';
 import { integrationsStalenessJob } from './integrations-staleness.job.ts';
 
-export const ALL_JOBS: JobDefinition[] = [customerMetricsJob, profitSnapshotJob, inventoryVelocityJob, smartReorderJob, anomalyDetectJob, alertsEvaluatorJob, integrationsStalenessJob];
+import { aiInsightsGenerateJob } from './ai-insights-generate.job.ts';
+import { aiQuotaJob } from './ai-quota.job.ts';
+
+// ai-insights-generate reads what the analytics jobs wrote (anomalies, stock-outs, profit), so it
+// runs after them.
+export const ALL_JOBS: JobDefinition[] = [
+  customerMetricsJob,
+  profitSnapshotJob,
+  inventoryVelocityJob,
+  smartReorderJob,
+  anomalyDetectJob,
+  alertsEvaluatorJob,
+  integrationsStalenessJob,
+  aiInsightsGenerateJob,
+  aiQuotaJob,
+];

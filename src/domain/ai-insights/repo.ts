@@ -1,0 +1,77 @@
+// The only Prisma access of insight generation: the open findings, the churn-risk summary, and
+// storing an insight with the usage record of the call that wrote it.
+import type { PrismaClient } from '../../db/client.ts';
+import type { Finding, GenerationResult } from '../../ai/provider.ts';
+import { usageRowData } from '../usage/repo.ts';
+
+export function aiInsightsRepo(prisma: PrismaClient) {
+  return {
+    /**
+     * Debits of this job made before `before` that were neither refunded nor followed by their
+     * insight: a debit is matched by an insight of its finding key computed after it with no later
+     * debit for that key in between (generation is sequential per account and key). What is left
+     * was interrupted between debit and refund (a crash, the database gone at the wrong moment).
+     */
+    async unmatchedDebits(accountId: string, jobPrefix: string, before: Date): Promise<number[]> {
+      const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+        SELECT c.id FROM credit_transactions c
+        WHERE c.account_id = ${accountId} AND c.kind = 'consume' AND c.created_at < ${before}::timestamptz
+          AND starts_with(c.meta->>'job_id', ${jobPrefix}) AND c.meta ? 'finding'
+          AND NOT EXISTS (SELECT 1 FROM credit_transactions r WHERE r.refund_of_id = c.id)
+          AND NOT EXISTS (
+            SELECT 1 FROM insights i
+            WHERE i.account_id = c.account_id AND i.fingerprint = c.meta->>'finding' AND i.computed_at >= c.created_at
+              AND NOT EXISTS (
+                SELECT 1 FROM credit_transactions later
+                WHERE later.account_id = c.account_id AND later.kind = 'consume' AND later.meta->>'finding' = c.meta->>'finding'
+                  AND later.id > c.id AND later.created_at <= i.computed_at))
+        ORDER BY c.id`;
+      return rows.map((r) => r.id);
+    },
+    /** Finding keys (fingerprints) of the account's open insights. */
+    async openKeys(accountId: string): Promise<Set<string>> {
+      const rows = await prisma.insight.findMany({ where: { accountId, status: 'open' }, select: { fingerprint: true } });
+      return new Set(rows.map((r) => r.fingerprint));
+    },
+    /** Customers in the at_risk segment: how many, their mean churn score and their revenue. */
+    async churnRisk(accountId: string): Promise<{ count: number; avgChurnScore: number; revenue: number }> {
+      const agg = await prisma.customer.aggregate({
+        where: { accountId, segment: 'at_risk' },
+        _count: { _all: true },
+        _avg: { churnScore: true },
+        _sum: { revenueTotal: true },
+      });
+      return { count: agg._count._all, avgChurnScore: Number(agg._avg.churnScore ?? 0), revenue: Number(agg._sum.revenueTotal ?? 0) };
+    },
+    /**
+     * Stores the insight and its usage record in one transaction, unless an open insight already
+     * has the finding's key (then nothing is written and null returned).
+     */
+    storeInsight(accountId: string, finding: Finding, result: GenerationResult, usage: { feature: string; credits: number }, at: Date): Promise<number | null> {
+      return prisma.$transaction(async (tx) => {
+        const open = await tx.insight.findFirst({ where: { accountId, status: 'open', fingerprint: finding.key }, select: { id: true } });
+        if (open) return null;
+        const { draft } = result;
+        const insight = await tx.insight.create({
+          data: {
+            accountId,
+            severity: draft.severity,
+            category: finding.category,
+            title: draft.title,
+            body: draft.body,
+            suggestedAction: draft.suggested_action,
+            impactEstimate: draft.impact_estimate,
+            fingerprint: finding.key,
+            relatedAnomalyId: finding.relatedAnomalyId ?? null,
+            computedAt: at,
+          },
+          select: { id: true },
+        });
+        await tx.aiUsage.create({
+          data: usageRowData(accountId, { feature: usage.feature, model: result.model, tokensIn: result.tokensIn, tokensOut: result.tokensOut, costUsd: result.costUsd, credits: usage.credits, at }),
+        });
+        return insight.id;
+      });
+    },
+  };
+}

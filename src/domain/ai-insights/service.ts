@@ -1,0 +1,114 @@
+// AI insights (job ai-insights-generate): reads the account's facts through the domain services,
+// turns them into findings, and for each finding without an open insight debits 5 credits
+// (ai_insight), asks the provider, and stores the insight with its usage record. A generation
+// that fails after the debit is refunded at once (refunded: true and the balance in the report).
+// Paused AI access or a short balance stops the run with payment_required; nothing is debited.
+import type { PrismaClient } from '../../db/client.ts';
+import { isAppError } from '../../errors.ts';
+import type { AiProvider, Finding } from '../../ai/provider.ts';
+import type { CreditsService } from '../credits/service.ts';
+import { featureCost } from '../credits/feature-costs.ts';
+import type { AnomaliesService } from '../anomalies/service.ts';
+import type { ProfitService } from '../profit/service.ts';
+import type { InventoryService } from '../inventory/service.ts';
+import { aiInsightsRepo } from './repo.ts';
+import { findingsFrom, MAX_STOCKOUT_FINDINGS } from './findings.ts';
+
+export const INSIGHT_FEATURE = 'ai_insight' as const;
+/** At most this many insights (and debits) per account and run. */
+export const MAX_INSIGHTS_PER_RUN = 10;
+const ANOMALY_DAYS = 7;
+/** The job's debits carry meta.job_id `<JOB_PREFIX><time>`. */
+export const JOB_PREFIX = 'ai-insights-generate:';
+/** A debit this old without its insight or refund was interrupted (runs take far less). */
+export const ORPHAN_AFTER_MS = 15 * 60_000;
+const PROFIT_DAYS = 14;
+
+export interface GenerationReport {
+  findings: number;
+  generated: Array<{ insightId: number; key: string; transactionId: number }>;
+  /** Findings that already have an open insight (no debit). */
+  skippedOpen: number;
+  /** Generations that failed after the debit, each refunded. */
+  failed: Array<{ key: string; error: string; transactionId: number; refunded: true; balance: number }>;
+  /** Earlier debits left without insight or refund (an interrupted run), refunded now. */
+  recovered: Array<{ transactionId: number; refunded: true; balance: number }>;
+  /** payment_required when AI access is paused or the balance ran short (the rest was not tried). */
+  stopped: 'payment_required' | null;
+  stopReason: string | null;
+}
+
+export interface AiInsightsDeps {
+  credits: CreditsService;
+  anomalies: AnomaliesService;
+  profit: ProfitService;
+  inventory: InventoryService;
+  provider: AiProvider;
+}
+
+export function aiInsightsService(prisma: PrismaClient, deps: AiInsightsDeps) {
+  const repo = aiInsightsRepo(prisma);
+
+  async function collectFindings(accountId: string, now: Date): Promise<Finding[]> {
+    const [anomalies, profit, churn, stock] = await Promise.all([
+      deps.anomalies.listAnomalies(accountId, { days: ANOMALY_DAYS }, now),
+      deps.profit.listProfit(accountId, { days: PROFIT_DAYS }, now),
+      repo.churnRisk(accountId),
+      deps.inventory.listInventory(accountId, { status: 'critical', limit: MAX_STOCKOUT_FINDINGS }, now),
+    ]);
+    return findingsFrom({ anomalies: anomalies.items, profit: profit.items, churn, stockouts: stock.items });
+  }
+
+  return {
+    collectFindings,
+
+    async generate(accountId: string, options: { now?: Date; signal?: AbortSignal } = {}): Promise<GenerationReport> {
+      const now = options.now ?? new Date();
+      const recovered: GenerationReport['recovered'] = [];
+      for (const id of await repo.unmatchedDebits(accountId, JOB_PREFIX, new Date(Date.now() - ORPHAN_AFTER_MS))) {
+        const refund = await deps.credits.refund(accountId, id);
+        recovered.push({ transactionId: id, refunded: true, balance: refund.balance });
+      }
+      const findings = await collectFindings(accountId, now);
+      const open = await repo.openKeys(accountId);
+      const report: GenerationReport = { findings: findings.length, generated: [], skippedOpen: 0, failed: [], recovered, stopped: null, stopReason: null };
+      const jobId = `${JOB_PREFIX}${new Date().toISOString()}`;
+      for (const finding of findings) {
+        if (open.has(finding.key)) {
+          report.skippedOpen++;
+          continue;
+        }
+        if (report.generated.length + report.failed.length >= MAX_INSIGHTS_PER_RUN || options.signal?.aborted) break;
+        let debit;
+        try {
+          debit = await deps.credits.debit(accountId, INSIGHT_FEATURE, { meta: { finding: finding.key, job_id: jobId } });
+        } catch (error) {
+          if (isAppError(error) && error.code === 'payment_required') {
+            report.stopped = 'payment_required';
+            report.stopReason = error.message;
+            break;
+          }
+          throw error;
+        }
+        try {
+          const result = await deps.provider.generateInsight(finding, options.signal);
+          const insightId = await repo.storeInsight(accountId, finding, result, { feature: INSIGHT_FEATURE, credits: featureCost(INSIGHT_FEATURE) }, new Date());
+          if (insightId === null) {
+            // Someone stored this finding meanwhile: nothing was delivered, so nothing is charged.
+            await deps.credits.refund(accountId, debit.transactionId);
+            report.skippedOpen++;
+          } else {
+            report.generated.push({ insightId, key: finding.key, transactionId: debit.transactionId });
+          }
+        } catch (error) {
+          const refund = await deps.credits.refund(accountId, debit.transactionId);
+          report.failed.push({ key: finding.key, error: error instanceof Error ? error.message : String(error), transactionId: debit.transactionId, refunded: true, balance: refund.balance });
+        }
+        open.add(finding.key);
+      }
+      return report;
+    },
+  };
+}
+
+export type AiInsightsService = ReturnType<typeof aiInsightsService>;
