@@ -17,6 +17,22 @@ import { playground } from './playground.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
+/**
+ * GraphQL over HTTP: with the legacy application/json response type, a request that was well
+ * formed but whose document or variables failed (syntax, validation, coercion, this door's
+ * limits) is answered 200 with the errors; application/graphql-response+json keeps 4xx.
+ */
+function legacyStatus(status: number, contentType: string | undefined, body: string): number {
+  if (status !== 400 || !contentType?.startsWith('application/json')) return status;
+  try {
+    const parsed = JSON.parse(body) as { data?: unknown; errors?: Array<{ extensions?: { reason?: unknown } }> };
+    const documentErrors = parsed.errors?.length && parsed.errors.every((e) => typeof e.extensions?.reason === 'string' && e.extensions.reason !== 'BAD_REQUEST' && e.extensions.reason !== 'OPERATION_RESOLUTION_FAILURE');
+    return documentErrors && parsed.data === undefined ? 200 : status;
+  } catch {
+    return status;
+  }
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const { status, headers } = restErrorReply(error);
   reply.header('cache-control', 'private, no-store');
@@ -77,10 +93,10 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Serv
     for (const [name, value] of response.headers) reply.header(name, value);
     // Apollo sets its own no-store; answers to authenticated requests are private too (as REST).
     reply.header('cache-control', 'private, no-store');
-    reply.code(response.status ?? 200);
-    if (response.body.kind === 'complete') return reply.send(response.body.string);
     let text = '';
-    for await (const chunk of response.body.asyncIterator) text += chunk;
+    if (response.body.kind === 'complete') text = response.body.string;
+    else for await (const chunk of response.body.asyncIterator) text += chunk;
+    reply.code(legacyStatus(response.status ?? 200, response.headers.get('content-type'), text));
     return reply.send(text);
   }
 
