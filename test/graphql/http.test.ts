@@ -1,7 +1,8 @@
 // HTTP behaviour of /graphql: GET queries, CSRF prevention, automatic persisted queries, and
 // internal errors masked (no message, no stack).
-import { createHash } from 'node:crypto';
-import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import { databaseTargets, describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { testDatabaseUrls } from '../../src/config.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
@@ -68,5 +69,32 @@ describeEachDatabase('GraphQL over HTTP', (target) => {
     expect(codes(r)).toEqual(['internal_error']);
     expect(r.body.errors[0].message).toBe('Something went wrong on our side.');
     expect(JSON.stringify(r.body)).not.toMatch(/leaked|SQL|stack|\.ts:/);
+  });
+});
+
+// With Redis, field limits are shared by every instance, as request budgets are.
+const redisUrl = testDatabaseUrls().redis;
+(redisUrl ? describe : describe.skip)('GraphQL field limits in Redis', () => {
+  let database: TestDatabase;
+  let apps: TestApp[];
+  let key: string;
+
+  beforeAll(async () => {
+    database = await databaseTargets()[0]!.create();
+    const env = { REDIS_URL: redisUrl!, RATE_LIMIT_REDIS_PREFIX: `gqltest:${randomUUID()}:`, RATE_LIMIT_PER_MINUTE: '1000' };
+    apps = [await startTestApp(database, env), await startTestApp(database, env)];
+    const account = await makeAccount(apps[0]!.db.prisma);
+    key = (await keysService(apps[0]!.db.prisma).createKey({ accountId: account.id, scopes: ['read', 'write'] })).key;
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.close();
+  });
+
+  it('counts a field limit across instances', async () => {
+    const create = (app: TestApp) => gql(app, key, 'mutation { createWebhook(input: { url: "https://10.0.0.1/x" }) { secret } }');
+    for (let i = 0; i < 10; i++) expect(codes(await create(apps[i % 2]!))).toEqual(['unsafe_url']);
+    expect(codes(await create(apps[0]!))).toEqual(['rate_limit_exceeded']);
+    expect(codes(await create(apps[1]!))).toEqual(['rate_limit_exceeded']);
   });
 });
