@@ -20,8 +20,9 @@ export type Scalars = {
    */
   DateTime: { input: Date; output: Date; }
   /**
-   * An exact decimal amount (money), serialized as a string such as `"1234.50"` so that no precision
-   * is lost in JavaScript clients. The REST API rounds the same values to 2-decimal JSON numbers.
+   * An exact decimal number (money, rates, scores), serialized as a string such as `"1234.50"` or
+   * `"37.5"` so that no precision is lost in JavaScript clients (trailing zeros may be left out). The
+   * REST API rounds the same values to 2-decimal JSON numbers.
    */
   Decimal: { input: string; output: string | number | { toString(): string }; }
   /** A JSON object (used for free-form event properties and transaction metadata). */
@@ -62,6 +63,8 @@ export type Anomaly = {
   id: Scalars['ID']['output'];
   /** The inferred cause (free text). */
   inferredCause: Scalars['String']['output'];
+  /** Univariate or correlated. */
+  kind: AnomalyKind;
   /** The metric. */
   metric: AnomalyMetric;
   /** The observed value. */
@@ -71,6 +74,13 @@ export type Anomaly = {
   /** Standard score of the deviation. */
   zScore: Scalars['Decimal']['output'];
 };
+
+/** How an anomaly was found. */
+export type AnomalyKind =
+  /** A cross-metric root-cause inference. */
+  | 'correlated'
+  /** A z-score on one metric. */
+  | 'univariate';
 
 /** A metric watched for anomalies. */
 export type AnomalyMetric =
@@ -1235,6 +1245,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   Account: ResolverTypeWrapper<AccountModel>;
   Anomaly: ResolverTypeWrapper<AnomalyModel>;
+  AnomalyKind: AnomalyKind;
   AnomalyMetric: AnomalyMetric;
   AnomalyWindow: ResolverTypeWrapper<AnomalyWindowModel>;
   ApiKey: ResolverTypeWrapper<ApiKeyModel>;
@@ -1403,6 +1414,7 @@ export type AnomalyResolvers<ContextType = GraphQLContext, ParentType extends Re
   expectedValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inferredCause?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AnomalyKind'], ParentType, ContextType>;
   metric?: Resolver<ResolversTypes['AnomalyMetric'], ParentType, ContextType>;
   observedValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
