@@ -629,6 +629,7 @@ export type KeyEnvironment =
   /** svc_test_ keys. */
   | 'test';
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Creates an API key for the session's account. Dashboard sessions only; the key is shown once. */
@@ -650,41 +651,49 @@ export type Mutation = {
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRevokeApiKeyArgs = {
   input: RevokeApiKeyInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRevokeWebhookArgs = {
   input: RevokeWebhookInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationSetInsightStatusArgs = {
   input: SetInsightStatusInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationSetReorderStatusArgs = {
   input: SetReorderStatusInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationTrackEventArgs = {
   input: TrackEventInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationUpdateCustomerContactArgs = {
   input: UpdateCustomerContactInput;
 };
@@ -808,6 +817,7 @@ export type ProfitTotals = {
   purchaseCount: Scalars['Int']['output'];
 };
 
+/** The entry points for reading. Every field needs the read scope. */
 export type Query = {
   __typename?: 'Query';
   /** Anomalies detected in the last `days` whole days (1 to 90, default 7), newest first. */
@@ -837,17 +847,20 @@ export type Query = {
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryAnomaliesArgs = {
   days?: InputMaybe<Scalars['Int']['input']>;
   severity?: InputMaybe<Severity>;
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryCustomerArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryCustomersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -859,6 +872,7 @@ export type QueryCustomersArgs = {
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryInsightsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -870,17 +884,20 @@ export type QueryInsightsArgs = {
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryInventoryArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<InventoryStatus>;
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryProfitArgs = {
   days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryReorderSuggestionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
