@@ -7,6 +7,7 @@ import type { DomainEvent } from '../events/catalog.ts';
 
 export const anomalySelect = {
   id: true,
+  kind: true,
   metric: true,
   observedValue: true,
   expectedValue: true,
@@ -144,6 +145,10 @@ export function anomaliesRepo(prisma: PrismaClient) {
         await appendEvents(tx, accountId, announce(written), now);
         return written.length;
       });
+      },
+    /** The account's anomalies with these ids. */
+    byIds(accountId: string, ids: readonly number[]) {
+      return prisma.anomaly.findMany({ where: { accountId, id: { in: [...ids] } }, select: anomalySelect });
     },
   };
 }

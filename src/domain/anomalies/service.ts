@@ -91,6 +91,11 @@ export function anomaliesService(prisma: PrismaClient) {
           .filter((w) => announces(w.severity))
           .map((w) => domainEvent('anomaly.detected', { metric: w.metric, observed: w.observed, expected: w.expected, z_score: w.z, direction: w.direction, severity: w.severity, source: w.kind })),
       );
+      },
+    /** The account's anomalies with these ids, in the order asked (null where there is none). */
+    async anomaliesByIds(accountId: string, ids: readonly number[]) {
+      const byId = new Map((await repo.byIds(accountId, ids)).map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
     },
   };
 }

@@ -30,6 +30,7 @@ export interface DebitOutcome {
 }
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';
+import { idDescendingWindow, type PageRequest } from '../paging.ts';
 
 export function creditsRepo(prisma: PrismaClient) {
   const refundOf = (accountId: string, debitId: number) =>
@@ -164,6 +165,16 @@ export function creditsRepo(prisma: PrismaClient) {
         where: { accountId },
         data: { autoTopupEnabled: settings.enabled, autoTopupThreshold: settings.threshold, autoTopupAmount: settings.amount },
         select: { autoTopupEnabled: true, autoTopupThreshold: true, autoTopupAmount: true },
+        });
+      },
+    /** A page of the ledger in id-descending order (see domain/paging.ts), take+1 rows in fetch order. */
+    transactionsPage(accountId: string, request: PageRequest<number>) {
+      const { id, order, take } = idDescendingWindow(request);
+      return prisma.creditTransaction.findMany({
+        where: { accountId, ...(id ? { id } : {}) },
+        orderBy: { id: order },
+        take,
+        select: { id: true, kind: true, feature: true, amount: true, balanceAfter: true, createdAt: true, meta: true },
       });
     },
   };

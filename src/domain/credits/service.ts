@@ -7,6 +7,9 @@ import { domainEvent, type DomainEvent } from '../events/catalog.ts';
 import { creditsRepo, type DebitOutcome, type LedgerRow } from './repo.ts';
 import { FEATURE_COSTS, featureCost, type FeatureName } from './feature-costs.ts';
 import { simulatedPayments, type PaymentPort } from './payments.ts';
+import { pageOf, pageRequest, type PageArgs } from '../paging.ts';
+
+export const TRANSACTION_PAGE = { default: 25, max: 100 };
 
 export const RECENT_TRANSACTIONS = 5;
 /** credits.low fires when a debit takes the balance from at least this to below it. */
@@ -148,6 +151,11 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
     /** The ledger's sum (equal to the balance at every commit). */
     ledgerSum: (accountId: string) => repo.ledgerSum(accountId),
     currentBalance,
+    /** A page of the ledger, newest first (first/after or last/before; at most 100). */
+    async transactionsPage(accountId: string, args: PageArgs<number>) {
+      const request = pageRequest(args, TRANSACTION_PAGE);
+      return pageOf(await repo.transactionsPage(accountId, request), request);
+    },
   };
 }
 
