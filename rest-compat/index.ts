@@ -15,6 +15,7 @@ import { publicContentRoutes } from './routes/public-content.ts';
 import { publicDiscoveryRoutes } from './routes/public-discovery.ts';
 import { insightsExtraRoutes } from './routes/insights-extra.ts';
 import { usageRoutes } from './routes/usage.ts';
+import { aiRoutes } from './routes/ai.ts';
 
 export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
   openApiRoutes(app, guard, routes);
@@ -29,4 +30,5 @@ export async function restCompat(app: FastifyInstance, services: Services, guard
   publicDiscoveryRoutes(app, services, guard, routes);
   insightsExtraRoutes(app, services, guard);
   usageRoutes(app, services, guard);
+  aiRoutes(app, services, guard);
 }

@@ -11,6 +11,8 @@ export interface RouteDoc {
   auth: Auth;
   /** Success responses by status: a JSON schema (null for none), optionally a CSV alternative and other media types (text). */
   responses: Record<number, { description: string; schema: unknown; csv?: boolean; media?: string[] }>;
+  /** Route-specific error answers ({error: code} bodies) by status, beside the common ones. */
+  errors?: Record<number, string>;
 }
 
 export interface DocumentedRoute {
@@ -69,6 +71,7 @@ function operation(route: DocumentedRoute) {
     responses['401'] = errorResponse('Authentication failed (`missing_authorization`, `invalid_token_format`, `key_not_found`, `key_revoked`, `key_expired`).');
     responses['403'] = errorResponse(`The key lacks the \`${doc.auth}\` scope (\`scope_required:${doc.auth}\`).`);
   }
+  for (const [status, description] of Object.entries(doc.errors ?? {})) responses[status] = errorResponse(description);
   responses['429'] = { ...errorResponse('Rate limit exceeded (`rate_limit_exceeded`); see Retry-After.'), headers: { ...rateLimitHeaders, 'Retry-After': { schema: { type: 'integer' } } } };
   responses['503'] = errorResponse('Database unavailable (`no_db`).');
   return {

@@ -11,8 +11,8 @@ import { AppError } from '../errors.ts';
 import type { ScopeName } from '../domain/auth/service.ts';
 import type { GraphQLContext } from './context.ts';
 
-/** Dashboard-session-only mutations (an API key is never enough). Add pauseAi/resumeAi here. */
-export const SESSION_ONLY = new Set(['createApiKey', 'revokeApiKey']);
+/** Dashboard-session-only mutations (an API key is never enough). */
+export const SESSION_ONLY = new Set(['createApiKey', 'revokeApiKey', 'pauseAi', 'resumeAi']);
 
 /** Field limits per caller, on top of the shared request budget: fields that cost more than a read. */
 export const FIELD_LIMITS: Record<string, { max: number; window: string }> = {
@@ -21,6 +21,7 @@ export const FIELD_LIMITS: Record<string, { max: number; window: string }> = {
   'Mutation.createWebhook': { max: 10, window: '1m' },
   'Mutation.createApiKey': { max: 10, window: '1m' },
   'Mutation.updateCustomerContact': { max: 30, window: '1m' },
+  'Mutation.generateInsights': { max: 5, window: '1m' },
 };
 
 const MEMORY_IDENTITIES = 10_000;

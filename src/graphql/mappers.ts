@@ -28,3 +28,6 @@ export type InventoryItemModel = InventoryModel['items'][number];
 export type ReorderSuggestionModel = Item<Services['reorder']['suggestionsPage']>;
 export type RateLimitModel = { limit: number; remaining: number; resetAtMs: number; queryCost: number };
 export type ServiceStatusModel = ServiceStatus;
+export type AiAccessModel = Result<Services['aiAccess']['get']>;
+export type UsageModel = Result<Services['usage']['getUsage']>;
+export type GenerateInsightsModel = Result<Services['aiInsights']['generateOnRequest']>;

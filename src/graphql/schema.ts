@@ -12,6 +12,7 @@ import { accountResolvers } from './resolvers/account.ts';
 import { customerResolvers } from './resolvers/customers.ts';
 import { operationsResolvers } from './resolvers/operations.ts';
 import { analyticsResolvers } from './resolvers/analytics.ts';
+import { aiResolvers } from './resolvers/ai.ts';
 
 export const SCHEMA_DIR = path.join(projectRoot, 'schema');
 
@@ -26,7 +27,7 @@ export function readTypeDefs(dir = SCHEMA_DIR): string[] {
 export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSession'>, fieldStore: Store) {
   const schema = makeExecutableSchema({
     typeDefs: readTypeDefs(),
-    resolvers: [scalars, accountResolvers, customerResolvers, operationsResolvers, analyticsResolvers],
+    resolvers: [scalars, accountResolvers, customerResolvers, operationsResolvers, analyticsResolvers, aiResolvers],
     inheritResolversFromInterfaces: true,
   });
   return guardFields(

@@ -4,7 +4,7 @@
 // that fails after the debit is refunded at once (refunded: true and the balance in the report).
 // Paused AI access or a short balance stops the run with payment_required; nothing is debited.
 import type { PrismaClient } from '../../db/client.ts';
-import { isAppError } from '../../errors.ts';
+import { AppError, isAppError } from '../../errors.ts';
 import type { AiProvider, Finding } from '../../ai/provider.ts';
 import type { CreditsService } from '../credits/service.ts';
 import { featureCost } from '../credits/feature-costs.ts';
@@ -38,6 +38,15 @@ export interface GenerationReport {
   stopReason: string | null;
 }
 
+/** What a caller-started run answers (see generateOnRequest). */
+export interface OnRequestOutcome {
+  insightIds: number[];
+  skippedOpen: number;
+  failed: Array<{ transactionId: number; refunded: true; error: string }>;
+  refunded: boolean;
+  balance: number;
+}
+
 export interface AiInsightsDeps {
   credits: CreditsService;
   anomalies: AnomaliesService;
@@ -59,56 +68,80 @@ export function aiInsightsService(prisma: PrismaClient, deps: AiInsightsDeps) {
     return findingsFrom({ anomalies: anomalies.items, profit: profit.items, churn, stockouts: stock.items });
   }
 
+  /**
+   * One generation run asked for by a caller (GraphQL generateInsights, POST
+   * /api/v1/insights/generate). A run that could not debit anything (AI access paused, or a
+   * balance short of one insight) is 402 payment_required with nothing written; otherwise the
+   * outcome, with `refunded` true when any debit of the run was given back, and the balance after.
+   */
+  async function generateOnRequest(accountId: string, now = new Date()): Promise<OnRequestOutcome> {
+    // Paused: 402 even when there is nothing to generate, so the answer does not depend on the data.
+    if (await repo.aiPaused(accountId)) throw new AppError('payment_required', 'AI access is paused for this account');
+    const report = await generate(accountId, { now });
+    if (report.stopped === 'payment_required' && report.generated.length === 0 && report.failed.length === 0) {
+      throw new AppError('payment_required', report.stopReason ?? 'AI access is paused or the balance is too low');
+    }
+    return {
+      insightIds: report.generated.map((g) => g.insightId),
+      skippedOpen: report.skippedOpen,
+      failed: report.failed.map((f) => ({ transactionId: f.transactionId, refunded: true as const, error: f.error })),
+      refunded: report.failed.length > 0 || report.recovered.length > 0,
+      balance: await deps.credits.currentBalance(accountId),
+    };
+  }
+
   return {
     collectFindings,
-
-    async generate(accountId: string, options: { now?: Date; signal?: AbortSignal } = {}): Promise<GenerationReport> {
-      const now = options.now ?? new Date();
-      const recovered: GenerationReport['recovered'] = [];
-      for (const id of await repo.unmatchedDebits(accountId, JOB_PREFIX, new Date(Date.now() - ORPHAN_AFTER_MS))) {
-        const refund = await deps.credits.refund(accountId, id);
-        recovered.push({ transactionId: id, refunded: true, balance: refund.balance });
-      }
-      const findings = await collectFindings(accountId, now);
-      const open = await repo.openKeys(accountId);
-      const report: GenerationReport = { findings: findings.length, generated: [], skippedOpen: 0, failed: [], recovered, stopped: null, stopReason: null };
-      const jobId = `${JOB_PREFIX}${new Date().toISOString()}`;
-      for (const finding of findings) {
-        if (open.has(finding.key)) {
-          report.skippedOpen++;
-          continue;
-        }
-        if (report.generated.length + report.failed.length >= MAX_INSIGHTS_PER_RUN || options.signal?.aborted) break;
-        let debit;
-        try {
-          debit = await deps.credits.debit(accountId, INSIGHT_FEATURE, { meta: { finding: finding.key, job_id: jobId } });
-        } catch (error) {
-          if (isAppError(error) && error.code === 'payment_required') {
-            report.stopped = 'payment_required';
-            report.stopReason = error.message;
-            break;
-          }
-          throw error;
-        }
-        try {
-          const result = await deps.provider.generateInsight(finding, options.signal);
-          const insightId = await repo.storeInsight(accountId, finding, result, { feature: INSIGHT_FEATURE, credits: featureCost(INSIGHT_FEATURE) }, new Date());
-          if (insightId === null) {
-            // Someone stored this finding meanwhile: nothing was delivered, so nothing is charged.
-            await deps.credits.refund(accountId, debit.transactionId);
-            report.skippedOpen++;
-          } else {
-            report.generated.push({ insightId, key: finding.key, transactionId: debit.transactionId });
-          }
-        } catch (error) {
-          const refund = await deps.credits.refund(accountId, debit.transactionId);
-          report.failed.push({ key: finding.key, error: error instanceof Error ? error.message : String(error), transactionId: debit.transactionId, refunded: true, balance: refund.balance });
-        }
-        open.add(finding.key);
-      }
-      return report;
-    },
+    generateOnRequest,
+    generate,
   };
+
+  async function generate(accountId: string, options: { now?: Date; signal?: AbortSignal } = {}): Promise<GenerationReport> {
+    const now = options.now ?? new Date();
+    const recovered: GenerationReport['recovered'] = [];
+    for (const id of await repo.unmatchedDebits(accountId, JOB_PREFIX, new Date(Date.now() - ORPHAN_AFTER_MS))) {
+      const refund = await deps.credits.refund(accountId, id);
+      recovered.push({ transactionId: id, refunded: true, balance: refund.balance });
+    }
+    const findings = await collectFindings(accountId, now);
+    const open = await repo.openKeys(accountId);
+    const report: GenerationReport = { findings: findings.length, generated: [], skippedOpen: 0, failed: [], recovered, stopped: null, stopReason: null };
+    const jobId = `${JOB_PREFIX}${new Date().toISOString()}`;
+    for (const finding of findings) {
+      if (open.has(finding.key)) {
+        report.skippedOpen++;
+        continue;
+      }
+      if (report.generated.length + report.failed.length >= MAX_INSIGHTS_PER_RUN || options.signal?.aborted) break;
+      let debit;
+      try {
+        debit = await deps.credits.debit(accountId, INSIGHT_FEATURE, { meta: { finding: finding.key, job_id: jobId } });
+      } catch (error) {
+        if (isAppError(error) && error.code === 'payment_required') {
+          report.stopped = 'payment_required';
+          report.stopReason = error.message;
+          break;
+        }
+        throw error;
+      }
+      try {
+        const result = await deps.provider.generateInsight(finding, options.signal);
+        const insightId = await repo.storeInsight(accountId, finding, result, { feature: INSIGHT_FEATURE, credits: featureCost(INSIGHT_FEATURE) }, new Date());
+        if (insightId === null) {
+          // Someone stored this finding meanwhile: nothing was delivered, so nothing is charged.
+          await deps.credits.refund(accountId, debit.transactionId);
+          report.skippedOpen++;
+        } else {
+          report.generated.push({ insightId, key: finding.key, transactionId: debit.transactionId });
+        }
+      } catch (error) {
+        const refund = await deps.credits.refund(accountId, debit.transactionId);
+        report.failed.push({ key: finding.key, error: error instanceof Error ? error.message : String(error), transactionId: debit.transactionId, refunded: true, balance: refund.balance });
+      }
+      open.add(finding.key);
+    }
+    return report;
+  }
 }
 
 export type AiInsightsService = ReturnType<typeof aiInsightsService>;

@@ -39,6 +39,10 @@ export function insightsRepo(prisma: PrismaClient) {
       const { id, order, take } = idDescendingWindow(request);
       return prisma.insight.findMany({ where: { accountId, ...filter, ...(id ? { id } : {}) }, orderBy: { id: order }, take, select: insightSelect });
     },
+    /** The account's insights with these ids, id descending (ids of other accounts are not found). */
+    byIds(accountId: string, ids: readonly number[]) {
+      return prisma.insight.findMany({ where: { accountId, id: { in: [...ids] } }, orderBy: { id: 'desc' }, select: insightSelect });
+    },
     findOne(accountId: string, id: number) {
       return prisma.insight.findFirst({ where: { id, accountId }, select: insightSelect });
     },

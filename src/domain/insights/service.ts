@@ -32,6 +32,8 @@ export function insightsService(prisma: PrismaClient) {
       return repo.list(accountId, { status, severity, category }, limit);
     },
     /** A page of insights, newest first (first/after or last/before; at most 100). */
+    /** The account's insights with these ids, newest first. */
+    insightsByIds: (accountId: string, ids: readonly number[]) => (ids.length ? repo.byIds(accountId, ids) : Promise.resolve([])),
     async insightsPage(accountId: string, args: PageArgs<number> & InsightFilter) {
       const request = pageRequest(args, INSIGHT_PAGE);
       const { status, severity, category } = args;

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, GenerateInsightsModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -45,6 +45,47 @@ export type Account = {
   /** IANA time zone naming the account's business days. */
   timezone: Scalars['String']['output'];
 };
+
+/** Who changed the AI access state. */
+export type ActorKind =
+  /** An administrator (dashboard session or command-line tool). */
+  | 'admin'
+  /** The service itself (the monthly cost check). */
+  | 'system';
+
+/** The account's AI access. */
+export type AiAccess = {
+  __typename?: 'AiAccess';
+  /** Whether the monthly cost check pauses AI access at the critical threshold. */
+  autoPause: Scalars['Boolean']['output'];
+  /** When it last changed. */
+  changedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who last changed it. */
+  changedBy?: Maybe<Scalars['String']['output']>;
+  /** Whether an administrator or the service changed it. */
+  changedByKind?: Maybe<ActorKind>;
+  /** Monthly AI cost (USD) at which usage.threshold_crossed is sent with severity critical. */
+  criticalThresholdUsd: Scalars['Float']['output'];
+  /** Why it was last changed. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** enabled or paused. */
+  state: AiState;
+  /** Monthly AI cost (USD) at which usage.threshold_crossed is sent with severity warning. */
+  warningThresholdUsd: Scalars['Float']['output'];
+};
+
+/** Input of pauseAi and resumeAi. */
+export type AiAccessChangeInput = {
+  /** Why (free text, recorded and sent in the event). */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** State of the account's AI access. */
+export type AiState =
+  /** AI features may spend credits. */
+  | 'enabled'
+  /** AI features are stopped; nothing is debited. */
+  | 'paused';
 
 /** A deviation of a metric from its expected value. */
 export type Anomaly = {
@@ -404,6 +445,49 @@ export type Direction =
   /** The value rose. */
   | 'up';
 
+/** An insight generation that failed after its debit (refunded at once). */
+export type FailedGeneration = {
+  __typename?: 'FailedGeneration';
+  /** What went wrong. */
+  error: Scalars['String']['output'];
+  /** Always true: the debit was refunded. */
+  refunded: Scalars['Boolean']['output'];
+  /** The debit's ledger id. */
+  transactionId: Scalars['ID']['output'];
+};
+
+/** The usage of one feature in a period. */
+export type FeatureUsage = {
+  __typename?: 'FeatureUsage';
+  /** Cost in USD. */
+  costUsd: Scalars['Float']['output'];
+  /** Credits charged. */
+  credits: Scalars['Int']['output'];
+  /** The feature (as in the credit-cost table). */
+  feature: Scalars['String']['output'];
+  /** AI calls. */
+  requests: Scalars['Int']['output'];
+  /** Tokens sent to the model. */
+  tokensIn: Scalars['Int']['output'];
+  /** Tokens received from the model. */
+  tokensOut: Scalars['Int']['output'];
+};
+
+/** Result of generateInsights. */
+export type GenerateInsightsPayload = {
+  __typename?: 'GenerateInsightsPayload';
+  /** The credit balance after the call. */
+  balance: Scalars['Int']['output'];
+  /** Generations that failed after the debit. */
+  failed: Array<FailedGeneration>;
+  /** Insights created by this call. */
+  insights: Array<Insight>;
+  /** True when any debit of this call was refunded. */
+  refunded: Scalars['Boolean']['output'];
+  /** Findings that already had an open insight (nothing charged). */
+  skippedOpen: Scalars['Int']['output'];
+};
+
 /** A finding with a suggested action. */
 export type Insight = {
   __typename?: 'Insight';
@@ -636,6 +720,12 @@ export type Mutation = {
   createApiKey: CreateApiKeyPayload;
   /** Subscribes an HTTPS URL to events; the signing secret is in the payload, once. Needs write. */
   createWebhook: CreateWebhookPayload;
+  /** Runs the AI insight generation for the account now: 5 credits per new insight (at most 10 per call); a generation that fails after its debit is refunded at once. payment_required while AI access is paused or when the balance covers no insight. Needs write. */
+  generateInsights: GenerateInsightsPayload;
+  /** Pauses AI access (enabled to paused) and emits ai.paused; while paused every operation that would spend credits answers payment_required. Dashboard session only. */
+  pauseAi: AiAccess;
+  /** Resumes AI access (paused to enabled) and emits ai.resumed. Dashboard session only. */
+  resumeAi: AiAccess;
   /** Revokes one of the session account's API keys. Dashboard sessions only. */
   revokeApiKey: RevokeApiKeyPayload;
   /** Revokes a subscription (irreversibly). Needs write. */
@@ -660,6 +750,18 @@ export type MutationCreateApiKeyArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationPauseAiArgs = {
+  input?: InputMaybe<AiAccessChangeInput>;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationResumeAiArgs = {
+  input?: InputMaybe<AiAccessChangeInput>;
 };
 
 
@@ -820,6 +922,8 @@ export type ProfitTotals = {
 /** The entry points for reading. Every field needs the read scope. */
 export type Query = {
   __typename?: 'Query';
+  /** Whether the account's AI features may spend credits, and its monthly cost thresholds. */
+  aiAccess: AiAccess;
   /** Anomalies detected in the last `days` whole days (1 to 90, default 7), newest first. */
   anomalies: AnomalyWindow;
   /** One customer of the account by id; null when the account has no such customer. */
@@ -840,6 +944,8 @@ export type Query = {
   reorderSuggestions: ReorderSuggestionConnection;
   /** The service's health, as the public GET /api/v1/status reports it. */
   status: ServiceStatus;
+  /** AI usage of the account: three periods (today, this month, the last 30 days) with a per-feature breakdown, and a 30-day daily series, in the account's time zone (the twin of GET /api/v1/usage). */
+  usage: Usage;
   /** The caller: its account profile, the scopes of its credential and the kind of credential. */
   viewer: Viewer;
   /** The account's active webhook subscriptions, oldest first (at most 25). */
@@ -1146,6 +1252,74 @@ export type UpdateCustomerContactPayload = {
   customer: Customer;
 };
 
+/** The account's AI usage. */
+export type Usage = {
+  __typename?: 'Usage';
+  /** The last 30 days, oldest first (days without calls at zero). */
+  daily: Array<UsageDay>;
+  /** The last 30 days, today included. */
+  last30Days: UsagePeriod;
+  /** This calendar month so far. */
+  thisMonth: UsagePeriod;
+  /** The time zone the days are counted in. */
+  timeZone: Scalars['String']['output'];
+  /** Today so far. */
+  today: UsagePeriod;
+};
+
+/** One local day of usage. */
+export type UsageDay = {
+  __typename?: 'UsageDay';
+  /** Cost in USD. */
+  costUsd: Scalars['Float']['output'];
+  /** Credits charged. */
+  credits: Scalars['Int']['output'];
+  /** The day. */
+  date: Scalars['Date']['output'];
+  /** AI calls. */
+  requests: Scalars['Int']['output'];
+  /** Tokens sent to the model. */
+  tokensIn: Scalars['Int']['output'];
+  /** Tokens received from the model. */
+  tokensOut: Scalars['Int']['output'];
+};
+
+/** Usage over a period of local days. */
+export type UsagePeriod = {
+  __typename?: 'UsagePeriod';
+  /** The same per feature. */
+  byFeature: Array<FeatureUsage>;
+  /** Cost in USD. */
+  costUsd: Scalars['Float']['output'];
+  /** Credits charged. */
+  credits: Scalars['Int']['output'];
+  /** First day of the period (inclusive). */
+  from: Scalars['Date']['output'];
+  /** AI calls. */
+  requests: Scalars['Int']['output'];
+  /** Last day of the period (inclusive). */
+  to: Scalars['Date']['output'];
+  /** Tokens sent to the model. */
+  tokensIn: Scalars['Int']['output'];
+  /** Tokens received from the model. */
+  tokensOut: Scalars['Int']['output'];
+};
+
+/** Totals of AI calls. */
+export type UsageTotals = {
+  __typename?: 'UsageTotals';
+  /** Cost in USD. */
+  costUsd: Scalars['Float']['output'];
+  /** Credits charged. */
+  credits: Scalars['Int']['output'];
+  /** AI calls. */
+  requests: Scalars['Int']['output'];
+  /** Tokens sent to the model. */
+  tokensIn: Scalars['Int']['output'];
+  /** Tokens received from the model. */
+  tokensOut: Scalars['Int']['output'];
+};
+
 /** Who is calling. */
 export type Viewer = {
   __typename?: 'Viewer';
@@ -1261,6 +1435,10 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   Account: ResolverTypeWrapper<AccountModel>;
+  ActorKind: ActorKind;
+  AiAccess: ResolverTypeWrapper<AiAccessModel>;
+  AiAccessChangeInput: AiAccessChangeInput;
+  AiState: AiState;
   Anomaly: ResolverTypeWrapper<AnomalyModel>;
   AnomalyKind: AnomalyKind;
   AnomalyMetric: AnomalyMetric;
@@ -1291,7 +1469,10 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   Direction: Direction;
+  FailedGeneration: ResolverTypeWrapper<FailedGeneration>;
+  FeatureUsage: ResolverTypeWrapper<FeatureUsage>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  GenerateInsightsPayload: ResolverTypeWrapper<GenerateInsightsModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Insight: ResolverTypeWrapper<InsightModel>;
   InsightCategory: InsightCategory;
@@ -1343,6 +1524,10 @@ export type ResolversTypes = ResolversObject<{
   TransactionKind: TransactionKind;
   UpdateCustomerContactInput: UpdateCustomerContactInput;
   UpdateCustomerContactPayload: ResolverTypeWrapper<Omit<UpdateCustomerContactPayload, 'customer'> & { customer: ResolversTypes['Customer'] }>;
+  Usage: ResolverTypeWrapper<UsageModel>;
+  UsageDay: ResolverTypeWrapper<UsageDay>;
+  UsagePeriod: ResolverTypeWrapper<UsagePeriod>;
+  UsageTotals: ResolverTypeWrapper<UsageTotals>;
   Viewer: ResolverTypeWrapper<ViewerModel>;
   WebhookSubscription: ResolverTypeWrapper<WebhookModel>;
 }>;
@@ -1350,6 +1535,8 @@ export type ResolversTypes = ResolversObject<{
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   Account: AccountModel;
+  AiAccess: AiAccessModel;
+  AiAccessChangeInput: AiAccessChangeInput;
   Anomaly: AnomalyModel;
   AnomalyWindow: AnomalyWindowModel;
   ApiKey: ApiKeyModel;
@@ -1372,7 +1559,10 @@ export type ResolversParentTypes = ResolversObject<{
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
+  FailedGeneration: FailedGeneration;
+  FeatureUsage: FeatureUsage;
   Float: Scalars['Float']['output'];
+  GenerateInsightsPayload: GenerateInsightsModel;
   ID: Scalars['ID']['output'];
   Insight: InsightModel;
   InsightConnection: Omit<InsightConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['InsightEdge']>, nodes: Array<ResolversParentTypes['Insight']> };
@@ -1410,6 +1600,10 @@ export type ResolversParentTypes = ResolversObject<{
   TrackEventPayload: TrackEventPayload;
   UpdateCustomerContactInput: UpdateCustomerContactInput;
   UpdateCustomerContactPayload: Omit<UpdateCustomerContactPayload, 'customer'> & { customer: ResolversParentTypes['Customer'] };
+  Usage: UsageModel;
+  UsageDay: UsageDay;
+  UsagePeriod: UsagePeriod;
+  UsageTotals: UsageTotals;
   Viewer: ViewerModel;
   WebhookSubscription: WebhookModel;
 }>;
@@ -1421,6 +1615,17 @@ export type AccountResolvers<ContextType = GraphQLContext, ParentType extends Re
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   plan?: Resolver<ResolversTypes['Plan'], ParentType, ContextType>;
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AiAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AiAccess'] = ResolversParentTypes['AiAccess']> = ResolversObject<{
+  autoPause?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  changedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  changedByKind?: Resolver<Maybe<ResolversTypes['ActorKind']>, ParentType, ContextType>;
+  criticalThresholdUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['AiState'], ParentType, ContextType>;
+  warningThresholdUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
 export type AnomalyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anomaly'] = ResolversParentTypes['Anomaly']> = ResolversObject<{
@@ -1558,6 +1763,29 @@ export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTy
   name: 'Decimal';
 }
 
+export type FailedGenerationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FailedGeneration'] = ResolversParentTypes['FailedGeneration']> = ResolversObject<{
+  error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refunded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  transactionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type FeatureUsageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FeatureUsage'] = ResolversParentTypes['FeatureUsage']> = ResolversObject<{
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  feature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type GenerateInsightsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GenerateInsightsPayload'] = ResolversParentTypes['GenerateInsightsPayload']> = ResolversObject<{
+  balance?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<Array<ResolversTypes['FailedGeneration']>, ParentType, ContextType>;
+  insights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType>;
+  refunded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  skippedOpen?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type InsightResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Insight'] = ResolversParentTypes['Insight']> = ResolversObject<{
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   category?: Resolver<ResolversTypes['InsightCategory'], ParentType, ContextType>;
@@ -1645,6 +1873,9 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   createApiKey?: Resolver<ResolversTypes['CreateApiKeyPayload'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
   createWebhook?: Resolver<ResolversTypes['CreateWebhookPayload'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
+  generateInsights?: Resolver<ResolversTypes['GenerateInsightsPayload'], ParentType, ContextType>;
+  pauseAi?: Resolver<ResolversTypes['AiAccess'], ParentType, ContextType, Partial<MutationPauseAiArgs>>;
+  resumeAi?: Resolver<ResolversTypes['AiAccess'], ParentType, ContextType, Partial<MutationResumeAiArgs>>;
   revokeApiKey?: Resolver<ResolversTypes['RevokeApiKeyPayload'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'input'>>;
   revokeWebhook?: Resolver<ResolversTypes['RevokeWebhookPayload'], ParentType, ContextType, RequireFields<MutationRevokeWebhookArgs, 'input'>>;
   setInsightStatus?: Resolver<ResolversTypes['SetInsightStatusPayload'], ParentType, ContextType, RequireFields<MutationSetInsightStatusArgs, 'input'>>;
@@ -1705,6 +1936,7 @@ export type ProfitTotalsResolvers<ContextType = GraphQLContext, ParentType exten
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  aiAccess?: Resolver<ResolversTypes['AiAccess'], ParentType, ContextType>;
   anomalies?: Resolver<ResolversTypes['AnomalyWindow'], ParentType, ContextType, RequireFields<QueryAnomaliesArgs, 'days'>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'id'>>;
   customers?: Resolver<ResolversTypes['CustomerConnection'], ParentType, ContextType, Partial<QueryCustomersArgs>>;
@@ -1715,6 +1947,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   rateLimit?: Resolver<ResolversTypes['RateLimit'], ParentType, ContextType>;
   reorderSuggestions?: Resolver<ResolversTypes['ReorderSuggestionConnection'], ParentType, ContextType, Partial<QueryReorderSuggestionsArgs>>;
   status?: Resolver<ResolversTypes['ServiceStatus'], ParentType, ContextType>;
+  usage?: Resolver<ResolversTypes['Usage'], ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
   webhooks?: Resolver<Array<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
 }>;
@@ -1786,6 +2019,42 @@ export type UpdateCustomerContactPayloadResolvers<ContextType = GraphQLContext, 
   customer?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
 }>;
 
+export type UsageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Usage'] = ResolversParentTypes['Usage']> = ResolversObject<{
+  daily?: Resolver<Array<ResolversTypes['UsageDay']>, ParentType, ContextType>;
+  last30Days?: Resolver<ResolversTypes['UsagePeriod'], ParentType, ContextType>;
+  thisMonth?: Resolver<ResolversTypes['UsagePeriod'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  today?: Resolver<ResolversTypes['UsagePeriod'], ParentType, ContextType>;
+}>;
+
+export type UsageDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsageDay'] = ResolversParentTypes['UsageDay']> = ResolversObject<{
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type UsagePeriodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsagePeriod'] = ResolversParentTypes['UsagePeriod']> = ResolversObject<{
+  byFeature?: Resolver<Array<ResolversTypes['FeatureUsage']>, ParentType, ContextType>;
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type UsageTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsageTotals'] = ResolversParentTypes['UsageTotals']> = ResolversObject<{
+  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = ResolversObject<{
   account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
   apiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType>;
@@ -1809,6 +2078,7 @@ export type WebhookSubscriptionResolvers<ContextType = GraphQLContext, ParentTyp
 
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Account?: AccountResolvers<ContextType>;
+  AiAccess?: AiAccessResolvers<ContextType>;
   Anomaly?: AnomalyResolvers<ContextType>;
   AnomalyWindow?: AnomalyWindowResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
@@ -1827,6 +2097,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
+  FailedGeneration?: FailedGenerationResolvers<ContextType>;
+  FeatureUsage?: FeatureUsageResolvers<ContextType>;
+  GenerateInsightsPayload?: GenerateInsightsPayloadResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   InsightConnection?: InsightConnectionResolvers<ContextType>;
   InsightEdge?: InsightEdgeResolvers<ContextType>;
@@ -1855,6 +2128,10 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SetReorderStatusPayload?: SetReorderStatusPayloadResolvers<ContextType>;
   TrackEventPayload?: TrackEventPayloadResolvers<ContextType>;
   UpdateCustomerContactPayload?: UpdateCustomerContactPayloadResolvers<ContextType>;
+  Usage?: UsageResolvers<ContextType>;
+  UsageDay?: UsageDayResolvers<ContextType>;
+  UsagePeriod?: UsagePeriodResolvers<ContextType>;
+  UsageTotals?: UsageTotalsResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
   WebhookSubscription?: WebhookSubscriptionResolvers<ContextType>;
 }>;

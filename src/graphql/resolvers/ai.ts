@@ -1,0 +1,26 @@
+// AI access, usage and on-demand insight generation: thin adapters over the credits/AI services.
+import type { Resolvers } from '../__generated__/resolvers.ts';
+
+/** Who a dashboard session is, as recorded in ai.paused / ai.resumed `by`. */
+const DASHBOARD_ACTOR = 'dashboard';
+
+export const aiResolvers: Resolvers = {
+  Query: {
+    usage: (_parent, _args, { principal, services }) => services.usage.getUsage(principal.accountId),
+    aiAccess: (_parent, _args, { principal, services }) => services.aiAccess.get(principal.accountId),
+  },
+  Usage: {
+    today: (u) => u.periods.today,
+    thisMonth: (u) => u.periods.thisMonth,
+    last30Days: (u) => u.periods.last30Days,
+  },
+  Mutation: {
+    pauseAi: (_parent, { input }, { principal, services }) => services.aiAccess.pause(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
+    resumeAi: (_parent, { input }, { principal, services }) => services.aiAccess.resume(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
+    generateInsights: (_parent, _args, { principal, services }) => services.aiInsights.generateOnRequest(principal.accountId),
+  },
+  GenerateInsightsPayload: {
+    insights: (p, _args, { principal, services }) => services.insights.insightsByIds(principal.accountId, p.insightIds),
+    failed: (p) => p.failed.map((f) => ({ transactionId: String(f.transactionId), refunded: f.refunded, error: f.error })),
+  },
+};
