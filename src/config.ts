@@ -47,6 +47,7 @@ const schema = z
     REGION: z.string().min(1).default('local'),
     COMMIT_SHA: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+    PLAYGROUND_ENABLED: bool.default(true),
   });
 
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
@@ -99,6 +100,7 @@ export interface Config {
   region: string;
   commit: string;
   shutdownTimeoutMs: number;
+  playgroundEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -204,6 +206,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     region: env.REGION,
     commit: env.COMMIT_SHA ?? detectCommit(),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    playgroundEnabled: env.PLAYGROUND_ENABLED,
   };
   return deepFreeze(config);
 }
