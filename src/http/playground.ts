@@ -21,7 +21,7 @@ export const PLAYGROUND_CSP = [
   "script-src 'self'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "font-src 'self'",
+  "font-src 'self' data:",
   "img-src 'self' data:",
   "connect-src 'self'",
   "base-uri 'none'",
@@ -67,6 +67,7 @@ function pageHtml(manifest: Manifest, defaultQuery: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>GraphQL playground</title>
 <link rel="stylesheet" href="${ASSETS_PATH}/${manifest.style}">
 </head>

@@ -1,0 +1,184 @@
+// The offline playground: the page, its assets and their headers through real HTTP, and Debian's
+// Chromium (driven by playwright-core, never a downloaded browser) opening it with every request
+// to another origin blocked, entering a seeded API key, running a query and seeing the data.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { readJson } from '../helpers/http.ts';
+import { makeAccount } from '../factories/index.ts';
+import { keysService } from '../../src/domain/keys/service.ts';
+import { PLAYGROUND_CSP } from '../../src/http/playground.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`playground browser test SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`);
+const browserTest = haveChromium ? test : test.skip;
+
+const QUERY = '{ viewer { account { id name } } }';
+
+// The few browser globals the page functions below use (this project's TypeScript has no DOM lib).
+declare const document: {
+  querySelector(selector: string): { textContent: string | null } | null;
+  addEventListener(type: 'securitypolicyviolation', listener: (event: { violatedDirective: string; blockedURI: string }) => void): void;
+};
+declare const navigator: { clipboard: { writeText(text: string): Promise<void> } };
+
+/** The page's script and stylesheet paths, as the HTML names them. */
+function assetPaths(html: string): { script: string; style: string } {
+  const script = /<script type="module" src="(\/playground\/assets\/[^"]+\.js)"><\/script>/.exec(html)?.[1];
+  const style = /<link rel="stylesheet" href="(\/playground\/assets\/[^"]+\.css)">/.exec(html)?.[1];
+  if (!script || !style) throw new Error(`the page names no script or stylesheet:\n${html}`);
+  return { script, style };
+}
+
+/** The response pane's text (Monaco renders spaces as no-break spaces). */
+const responseText = (page: Page) => page.evaluate(() => (document.querySelector('.graphiql-response')?.textContent ?? '').replace(/\u00a0/g, ' '));
+
+async function runQuery(page: Page, query: string, expected: string): Promise<string> {
+  await page.click('.graphiql-query-editor .monaco-editor');
+  await page.keyboard.press('Control+A');
+  // Pasted, not typed: typing would meet Monaco's bracket auto-closing.
+  await page.evaluate((text) => navigator.clipboard.writeText(text), query);
+  await page.keyboard.press('Control+V');
+  await page.click('.graphiql-execute-button');
+  await page.waitForFunction(
+    (text) => (document.querySelector('.graphiql-response')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(text),
+    expected,
+    { timeout: 30_000 },
+  );
+  return responseText(page);
+}
+
+describeEachDatabase('GraphQL playground', (target) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let key: string;
+  let account: { id: string; name: string };
+
+  beforeAll(async () => {
+    database = await target.create();
+    app = await startTestApp(database);
+    account = await makeAccount(app.db.prisma, { name: 'Playground_Store' });
+    key = (await keysService(app.db.prisma).createKey({ accountId: account.id, scopes: ['read'] })).key;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  test('GET /playground: the page, same-origin only, with a strict CSP and the public budget', async () => {
+    const res = await fetch(`${app.url}/playground`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(PLAYGROUND_CSP);
+    expect(PLAYGROUND_CSP).toContain("script-src 'self';");
+    expect(PLAYGROUND_CSP).toContain("connect-src 'self';");
+    expect(PLAYGROUND_CSP).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-ratelimit-limit')).toBe(String(app.config.rateLimit.publicPerMinute));
+    const html = await res.text();
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//); // nothing from another host
+    expect(html).toContain('data-endpoint="/graphql"');
+    assetPaths(html);
+  });
+
+  test('assets: served by their hashed names, immutable, gzip when accepted; nothing else', async () => {
+    const { script, style } = assetPaths(await (await fetch(`${app.url}/playground`)).text());
+    const plain = await fetch(`${app.url}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(100_000);
+    const gzipped = await fetch(`${app.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toBe('accept-encoding');
+    expect(await gzipped.text()).toBe(body); // fetch inflates it
+    const css = await fetch(`${app.url}${style}`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+
+    for (const path of ['/playground/assets/nope.js', '/playground/assets/manifest.json', '/playground/assets/..%2Fclient.js', '/playground/assets/%2E%2E%2F%2E%2E%2Fplayground.ts']) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(await readJson(res)).toMatchObject({ error: 'not_found' });
+    }
+  });
+
+  test('GET /graphql: a browser navigation gets the page; an API client does not', async () => {
+    const browser = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.status).toBe(200);
+    expect(browser.headers.get('content-security-policy')).toBe(PLAYGROUND_CSP);
+    expect(await browser.text()).toContain('<div id="playground"');
+    const client = await fetch(`${app.url}/graphql?query=${encodeURIComponent(QUERY)}`, { headers: { accept: 'application/graphql-response+json, application/json', authorization: `Bearer ${key}` } });
+    expect(client.headers.get('content-type')).not.toMatch(/text\/html/);
+    expect(client.headers.get('content-security-policy')).toBeNull();
+  });
+
+  test('PLAYGROUND_ENABLED=false: 404 not_found, and GET /graphql is left to the API', async () => {
+    const off = await startTestApp(database, { PLAYGROUND_ENABLED: 'false' });
+    try {
+      for (const path of ['/playground', '/playground/assets/anything.js']) {
+        const res = await fetch(`${off.url}${path}`);
+        expect(res.status).toBe(404);
+        expect(await readJson(res)).toMatchObject({ error: 'not_found' });
+      }
+      const res = await fetch(`${off.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(res.headers.get('content-security-policy')).toBeNull();
+    } finally {
+      await off.close();
+    }
+  });
+
+  browserTest('Chromium, offline: enter the API key, run a query, see the account', async () => {
+    let browser: Browser | null = null;
+    try {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      const context = await browser.newContext();
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+      // No internet: anything not served by the app is blocked and recorded.
+      const foreign: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(`${app.url}/`) || url.startsWith('data:')) return route.continue();
+        foreign.push(url);
+        return route.abort();
+      });
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (globalThis as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const authorizations: (string | undefined)[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url() === `${app.url}/graphql`) authorizations.push(request.headers().authorization);
+      });
+
+      await page.goto(`${app.url}/graphql`); // a navigation: Accept text/html
+      await page.waitForSelector('.graphiql-query-editor .monaco-editor', { timeout: 60_000 });
+
+      // Without a key the API says so.
+      expect(await runQuery(page, QUERY, 'missing_authorization')).toContain('missing_authorization');
+
+      await page.fill('#svc-api-key', key);
+      await page.click('#svc-api-key-apply');
+      await page.waitForFunction(() => document.querySelector('#svc-api-key-status')?.textContent?.startsWith('Sending'));
+      const text = await runQuery(page, QUERY, account.name);
+      const result = JSON.parse(text) as { data?: { viewer: { account: { id: string; name: string } } }; errors?: unknown };
+      expect(result).toEqual({ data: { viewer: { account: { id: account.id, name: account.name } } } });
+      expect(authorizations).toContain(`Bearer ${key}`);
+
+      expect(foreign).toEqual([]);
+      expect(await page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await browser?.close();
+    }
+  });
+});
