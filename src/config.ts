@@ -47,6 +47,12 @@ const schema = z
     REGION: z.string().min(1).default('local'),
     COMMIT_SHA: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+    // Unset: true, except under NODE_ENV=production (see loadConfig).
+    GRAPHQL_INTROSPECTION: bool.optional(),
+    GRAPHQL_FIELD_SUGGESTIONS: bool.optional(),
+    GRAPHQL_MAX_COST: int(10, 100_000).default(1000),
+    GRAPHQL_MAX_DEPTH: int(2, 50).default(10),
+    GRAPHQL_APQ_CACHE_MB: int(1, 1024).default(8),
     PLAYGROUND_ENABLED: bool.default(true),
   });
 
@@ -100,6 +106,7 @@ export interface Config {
   region: string;
   commit: string;
   shutdownTimeoutMs: number;
+  graphql: { introspection: boolean; fieldSuggestions: boolean; maxCost: number; maxDepth: number; apqCacheBytes: number };
   playgroundEnabled: boolean;
 }
 
@@ -206,6 +213,13 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     region: env.REGION,
     commit: env.COMMIT_SHA ?? detectCommit(),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    graphql: {
+      introspection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+      fieldSuggestions: env.GRAPHQL_FIELD_SUGGESTIONS ?? env.NODE_ENV !== 'production',
+      maxCost: env.GRAPHQL_MAX_COST,
+      maxDepth: env.GRAPHQL_MAX_DEPTH,
+      apqCacheBytes: env.GRAPHQL_APQ_CACHE_MB * 1024 * 1024,
+    },
     playgroundEnabled: env.PLAYGROUND_ENABLED,
   };
   return deepFreeze(config);

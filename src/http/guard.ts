@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import type { Principal, ScopeName } from '../domain/auth/service.ts';
 import { AppError } from '../errors.ts';
-import { rateLimitHeaders, type RateLimitStore } from './rate-limit/index.ts';
+import { rateLimitHeaders, type RateLimitResult, type RateLimitStore } from './rate-limit/index.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -18,15 +18,16 @@ declare module 'fastify' {
 }
 
 export function accessGuard(services: Services, limiter: RateLimitStore, config: Readonly<Config>) {
-  async function spend(reply: FastifyReply, budgetKey: string, limit: number): Promise<void> {
+  async function spend(reply: FastifyReply, budgetKey: string, limit: number): Promise<RateLimitResult> {
     const result = await limiter.hit(budgetKey, limit, WINDOW_MS);
     reply.headers(rateLimitHeaders(result));
     if (!result.allowed) throw new AppError('rate_limit_exceeded');
+    return result;
   }
 
   /** For a principal already authenticated (GraphQL calls this once per operation). */
-  async function spendFor(reply: FastifyReply, principal: Principal): Promise<void> {
-    await spend(reply, principal.budgetKey, config.rateLimit.perMinute);
+  async function spendFor(reply: FastifyReply, principal: Principal): Promise<RateLimitResult> {
+    return spend(reply, principal.budgetKey, config.rateLimit.perMinute);
   }
 
   return {

@@ -1,5 +1,5 @@
 // The GraphQL playground: GraphiQL served entirely by this service (no CDN), at GET /playground
-// and at GET /graphql when a browser asks for HTML. Its script, styles, font and Monaco's workers
+// and at GET /graphql when a browser asks for a page (see src/graphql/playground.ts). Its script, styles, font and Monaco's workers
 // are bundled at install time by scripts/build-playground.mjs into playground/__generated__/;
 // this module only serves them: the page with a strict Content-Security-Policy, the assets by
 // their content-hashed names (immutable, gzip when accepted). Public: the per-address budget.
@@ -9,10 +9,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AccessGuard } from './guard.ts';
+import { GRAPHQL_PATH } from '../graphql/route.ts';
 
 export const PLAYGROUND_PATH = '/playground';
 const ASSETS_PATH = `${PLAYGROUND_PATH}/assets`;
-const GRAPHQL_PATH = '/graphql';
 const GENERATED_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'playground', '__generated__');
 
 /** Monaco injects <style> elements, so styles need 'unsafe-inline'; scripts, workers and fetches stay same-origin. */
@@ -37,9 +37,20 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const DEFAULT_QUERY = `# Enter your API key above, then run this with the ▶ button (or Ctrl-Enter).
+# The Docs panel on the left lists every type and field.
 query Dashboard {
   viewer {
-    account { id name }
+    account { name plan }
+    credits { balance }
+  }
+  customers(first: 5) {
+    nodes {
+      name segment revenueTotal
+      recentOrders(first: 3) { totalAmount placedAt }
+    }
+  }
+  insights(first: 5, status: open) {
+    nodes { severity title }
   }
 }
 `;
@@ -80,10 +91,11 @@ function pageHtml(manifest: Manifest, defaultQuery: string): string {
 `;
 }
 
-/** True when the request's first preference is an HTML page (a browser's navigation). */
-export function wantsHtml(request: FastifyRequest): boolean {
-  const first = (request.headers.accept ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase();
-  return first === 'text/html';
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the playground page; false when it is turned off (GET /graphql then stays GraphQL). */
+    playgroundPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  }
 }
 
 export interface PlaygroundOptions {
@@ -92,7 +104,10 @@ export interface PlaygroundOptions {
   dir?: string;
 }
 
-/** Registers the page, its assets and the HTML answer of GET /graphql on the root app. */
+/**
+ * Registers the page and its assets on the root app, and decorates it with `playgroundPage`, which
+ * the GraphQL route calls for a browser's GET /graphql (src/graphql/playground.ts).
+ */
 export function registerPlayground(app: FastifyInstance, guard: AccessGuard, options: PlaygroundOptions): void {
   const dir = options.dir ?? GENERATED_DIR;
   const manifest = options.enabled ? readManifest(dir) : null;
@@ -121,6 +136,11 @@ export function registerPlayground(app: FastifyInstance, guard: AccessGuard, opt
   }
 
   app.get(PLAYGROUND_PATH, sendPage);
+  app.decorate('playgroundPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!options.enabled) return false;
+    await sendPage(request, reply);
+    return true;
+  });
 
   app.get<{ Params: { file: string } }>(`${ASSETS_PATH}/:file`, async (request, reply) => {
     await spendPublic(request, reply);
@@ -136,13 +156,5 @@ export function registerPlayground(app: FastifyInstance, guard: AccessGuard, opt
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'same-origin')
       .send(body);
-  });
-
-  // A browser opening /graphql gets the page; API clients (JSON Accept, POST) reach the API.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.url.split('?')[0] !== GRAPHQL_PATH || !wantsHtml(request)) return;
-    if (!options.enabled) return;
-    await sendPage(request, reply);
-    return reply;
   });
 }

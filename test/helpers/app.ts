@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
+import type { PrismaOptions } from '../../src/db/client.ts';
 import { buildServices, type Services } from '../../src/services.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { TestDatabase } from './databases.ts';
@@ -26,9 +27,11 @@ export async function startTestApp(
   extend?: (app: FastifyInstance, services: Services) => void,
   /** Services to replace, built on the test's database (an injected DNS resolver, say). */
   replace?: (db: Database) => Partial<Services>,
+  /** Database client options (onQuery, for query-counting tests). */
+  dbOptions: PrismaOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const db = await connectDatabase(database.connectionString, database.kind, { poolSize: 5 });
+  const db = await connectDatabase(database.connectionString, database.kind, { poolSize: 5, ...dbOptions });
   const services = { ...buildServices(config, db), ...replace?.(db) };
   const app = await buildApp({ config, db, services, logger: false });
   extend?.(app, services);

@@ -26,5 +26,9 @@ export function anomaliesRepo(prisma: PrismaClient) {
         select: anomalySelect,
       });
     },
+    /** The account's anomalies with these ids. */
+    byIds(accountId: string, ids: readonly number[]) {
+      return prisma.anomaly.findMany({ where: { accountId, id: { in: [...ids] } }, select: anomalySelect });
+    },
   };
 }

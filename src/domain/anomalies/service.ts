@@ -24,6 +24,11 @@ export function anomaliesService(prisma: PrismaClient) {
       const items = await repo.listSince(accountId, { severity: query.severity, since: new Date(now.getTime() - windowDays * DAY_MS) });
       return { items, windowDays };
     },
+    /** The account's anomalies with these ids, in the order asked (null where there is none). */
+    async anomaliesByIds(accountId: string, ids: readonly number[]) {
+      const byId = new Map((await repo.byIds(accountId, ids)).map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
   };
 }
 

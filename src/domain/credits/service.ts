@@ -1,6 +1,9 @@
 // Credits as the account sees them: balance, totals, auto top-up and the latest transactions.
 import type { PrismaClient } from '../../db/client.ts';
 import { creditsRepo } from './repo.ts';
+import { pageOf, pageRequest, type PageArgs } from '../paging.ts';
+
+export const TRANSACTION_PAGE = { default: 25, max: 100 };
 
 export const RECENT_TRANSACTIONS = 5;
 
@@ -21,6 +24,11 @@ export function creditsService(prisma: PrismaClient) {
         updatedAt: new Date(0),
       };
       return { accountId, ...row, recent };
+    },
+    /** A page of the ledger, newest first (first/after or last/before; at most 100). */
+    async transactionsPage(accountId: string, args: PageArgs<number>) {
+      const request = pageRequest(args, TRANSACTION_PAGE);
+      return pageOf(await repo.transactionsPage(accountId, request), request);
     },
   };
 }

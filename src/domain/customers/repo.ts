@@ -1,11 +1,14 @@
 // The only Prisma access for customers.
 import type { PrismaClient } from '../../db/client.ts';
-import type { CommerceSource } from '../../db/__generated__/prisma/enums.ts';
+import type { CommerceSource, CustomerSegment, OrderStatus } from '../../db/__generated__/prisma/enums.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
+import type { PageRequest } from '../paging.ts';
 
 export interface CustomerRow {
   id: number;
   email: string;
   name: string;
+  phone?: string | null;
   source: CommerceSource;
   externalId: string;
   city: string;
@@ -20,6 +23,48 @@ export interface CustomerRow {
   firstPurchaseAt: Date | null;
   createdAt: Date;
 }
+
+export interface OrderRow {
+  id: number;
+  customerId: number | null;
+  source: CommerceSource;
+  externalId: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: string;
+  totalAmount: string;
+  refundedAmount: string;
+  placedAt: Date;
+}
+
+export type CustomerSortField = 'id' | 'revenue' | 'last_purchase';
+export interface CustomerSort {
+  field: CustomerSortField;
+  direction: 'asc' | 'desc';
+}
+/** A position in a sorted list: the sort key as text (absent for id order) and the id. */
+export interface CustomerKey {
+  value: string | null;
+  id: number;
+}
+export interface ContactChange {
+  email?: string;
+  name?: string;
+  phone?: string | null;
+  city?: string;
+  country?: string;
+}
+
+const SORT_KEY: Record<CustomerSortField, Prisma.Sql> = {
+  id: Prisma.sql`id`,
+  revenue: Prisma.sql`revenue_total`,
+  last_purchase: Prisma.sql`coalesce(last_purchase_at, '-infinity'::timestamptz)`,
+};
+
+const CUSTOMER_COLUMNS = Prisma.sql`id, email, name, phone, source::text AS source, external_id AS "externalId", city, country, orders_count AS "ordersCount",
+  revenue_total::text AS "revenueTotal", ltv_estimate::text AS "ltvEstimate", aov::text AS aov,
+  segment::text AS segment, churn_score::text AS "churnScore", last_purchase_at AS "lastPurchaseAt",
+  first_purchase_at AS "firstPurchaseAt", created_at AS "createdAt"`;
 
 export function customersRepo(prisma: PrismaClient) {
   return {
@@ -104,6 +149,60 @@ export function customersRepo(prisma: PrismaClient) {
           )`,
       ]);
       return updated + reset;
+    },
+    /**
+     * A page in the requested order (see domain/paging.ts): ties on the sort key are broken by id
+     * in the same direction; a customer without purchases sorts as the oldest last purchase. The
+     * cursor is the row's (key, id). Returns take+1 rows in fetch order.
+     */
+    async sortedPage(accountId: string, filter: { source?: CommerceSource; segment?: CustomerSegment }, order: CustomerSort, request: PageRequest<CustomerKey>): Promise<Array<CustomerRow & { sortKey: string }>> {
+      const key = SORT_KEY[order.field];
+      const descending = (order.direction === 'desc') !== request.backward;
+      const dir = Prisma.raw(descending ? 'DESC' : 'ASC');
+      // "After" lies further along the requested direction, "before" against it.
+      const bound = (cursor: CustomerKey | null, further: boolean) => {
+        if (!cursor) return Prisma.sql`TRUE`;
+        const op = Prisma.raw((order.direction === 'desc') === further ? '<' : '>');
+        return order.field === 'id'
+          ? Prisma.sql`id ${op} ${cursor.id}::int`
+          : Prisma.sql`(${key}, id) ${op} (${cursor.value}::${Prisma.raw(order.field === 'revenue' ? 'numeric' : 'timestamptz')}, ${cursor.id}::int)`;
+      };
+      const source = filter.source ? filter.source.replace('_', '-') : null;
+      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string; sortKey: string }>>`
+        SELECT ${CUSTOMER_COLUMNS}, ${key}::text AS "sortKey"
+        FROM customers
+        WHERE account_id = ${accountId}
+          AND (${source}::text IS NULL OR source::text = ${source}::text)
+          AND (${filter.segment ?? null}::text IS NULL OR segment::text = ${filter.segment ?? null}::text)
+          AND ${bound(request.after, true)} AND ${bound(request.before, false)}
+        ORDER BY ${key} ${dir}, id ${dir}
+        LIMIT ${request.take + 1}`;
+      return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
+    },
+    /** The account's customers with these ids (any order; ids of other accounts are not found). */
+    async byIds(accountId: string, ids: readonly number[]): Promise<CustomerRow[]> {
+      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string }>>`
+        SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE account_id = ${accountId} AND id = ANY(${ids as number[]}::int[])`;
+      return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
+    },
+    /** The newest `perCustomer` orders of each of these customers of the account, in one query. */
+    recentOrders(accountId: string, customerIds: readonly number[], perCustomer: number): Promise<OrderRow[]> {
+      return prisma.$queryRaw<OrderRow[]>`
+        SELECT o.id, o.customer_id AS "customerId", replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId",
+               o.status::text AS status, o.currency, o.subtotal::text AS subtotal, o.total_amount::text AS "totalAmount",
+               o.refunded_amount::text AS "refundedAmount", o.placed_at AS "placedAt"
+        FROM unnest(${customerIds as number[]}::int[]) AS c(id)
+        CROSS JOIN LATERAL (
+          SELECT * FROM orders
+          WHERE account_id = ${accountId} AND customer_id = c.id
+          ORDER BY placed_at DESC, id DESC
+          LIMIT ${perCustomer}
+        ) o`;
+    },
+    /** Changes contact fields of one of the account's customers; null when there is none. */
+    async updateContact(accountId: string, id: number, data: ContactChange): Promise<boolean> {
+      const changed = await prisma.customer.updateMany({ where: { id, accountId }, data });
+      return changed.count === 1;
     },
   };
 }

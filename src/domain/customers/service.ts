@@ -1,8 +1,10 @@
 // Customers: contact fields are editable; metrics are computed from orders.
 import type { PrismaClient } from '../../db/client.ts';
-import { customersRepo } from './repo.ts';
-import type { CommerceSource } from '../../db/__generated__/prisma/enums.ts';
+import { customersRepo, type ContactChange, type CustomerKey, type CustomerSort, type OrderRow } from './repo.ts';
+import type { CommerceSource, CustomerSegment } from '../../db/__generated__/prisma/enums.ts';
 import { boundedCount } from '../bounds.ts';
+import { AppError } from '../../errors.ts';
+import { pageOf, pageRequest, type PageArgs } from '../paging.ts';
 
 /** The contract's source identifiers and their names in the data model. */
 export const SOURCES = { shopify: 'shopify', 'woo-commerce': 'woo_commerce', 'mercado-libre': 'mercado_libre' } as const;
@@ -10,6 +12,40 @@ export type SourceId = keyof typeof SOURCES;
 export const sourceId = (source: CommerceSource): SourceId => source.replace('_', '-') as SourceId;
 
 export const CUSTOMER_PAGE = { default: 25, max: 100 };
+export const RECENT_ORDERS = { default: 5, max: 20 };
+export const CUSTOMER_SEGMENTS = ['vip', 'loyal', 'regular', 'new', 'at_risk', 'churned'] as const satisfies readonly CustomerSegment[];
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** Contact fields as given, checked: e-mail, name (1-200), phone (up to 40, null clears), city (up to 200), country (two letters). */
+export function parseContact(input: ContactChange): ContactChange {
+  const invalid = (param: string, message: string) => new AppError('invalid_parameter', message, { param });
+  const text = (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000');
+  const change: ContactChange = {};
+  if (input.email !== undefined) {
+    if (!text(input.email) || input.email.length > 320 || !EMAIL.test(input.email)) throw invalid('email', 'email: an e-mail address');
+    change.email = input.email;
+  }
+  if (input.name !== undefined) {
+    if (!text(input.name) || !input.name.trim() || input.name.length > 200) throw invalid('name', 'name: 1 to 200 characters');
+    change.name = input.name.trim();
+  }
+  if (input.phone !== undefined) {
+    if (input.phone !== null && (!text(input.phone) || input.phone.length > 40)) throw invalid('phone', 'phone: up to 40 characters, or null');
+    change.phone = input.phone;
+  }
+  if (input.city !== undefined) {
+    if (!text(input.city) || input.city.length > 200) throw invalid('city', 'city: up to 200 characters');
+    change.city = input.city;
+  }
+  if (input.country !== undefined) {
+    if (!text(input.country) || !COUNTRY.test(input.country.toUpperCase())) throw invalid('country', 'country: a two-letter country code');
+    change.country = input.country.toUpperCase();
+  }
+  if (!Object.keys(change).length) throw invalid('input', 'give at least one contact field');
+  return change;
+}
 
 export function customersService(prisma: PrismaClient) {
   const repo = customersRepo(prisma);
@@ -24,5 +60,36 @@ export function customersService(prisma: PrismaClient) {
     },
     /** Recomputes orders count, revenue, AOV, LTV, churn score and segment; returns rows changed. */
     recomputeMetrics: (accountId: string, now = new Date()) => repo.recomputeMetrics(accountId, now),
+    /** A page of customers in the requested order (default id descending), filtered by source and segment. */
+    async customersPage(accountId: string, args: PageArgs<CustomerKey> & { source?: CommerceSource; segment?: CustomerSegment; order?: CustomerSort }) {
+      const request = pageRequest(args, CUSTOMER_PAGE);
+      const order = args.order ?? { field: 'id', direction: 'desc' };
+      for (const cursor of [request.after, request.before]) {
+        if (cursor && order.field !== 'id' && cursor.value === null) throw new AppError('invalid_parameter', 'cursor: not a cursor of this order', { param: 'cursor' });
+      }
+      const rows = await repo.sortedPage(accountId, { source: args.source, segment: args.segment }, order, request);
+      return pageOf(rows, request);
+    },
+    /** The account's customers with these ids, in the order asked (null where the account has none). */
+    async customersByIds(accountId: string, ids: readonly number[]) {
+      const rows = await repo.byIds(accountId, ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    /** The newest `perCustomer` orders (1 to 20) of each customer, in the order asked. */
+    async recentOrders(accountId: string, customerIds: readonly number[], perCustomer: number) {
+      const n = boundedCount(perCustomer, RECENT_ORDERS, 'first');
+      if (perCustomer > RECENT_ORDERS.max) throw new AppError('invalid_parameter', `first: at most ${RECENT_ORDERS.max}`, { param: 'first' });
+      const rows = await repo.recentOrders(accountId, customerIds, n);
+      const byCustomer = new Map<number, OrderRow[]>();
+      for (const row of rows) byCustomer.set(row.customerId!, [...(byCustomer.get(row.customerId!) ?? []), row]);
+      return customerIds.map((id) => byCustomer.get(id) ?? []);
+    },
+    /** Changes the contact fields given (the only editable ones); not_found for a customer of another account. */
+    async updateContact(accountId: string, id: number, input: ContactChange) {
+      const change = parseContact(input);
+      if (!(await repo.updateContact(accountId, id, change))) throw new AppError('not_found', 'No such customer.');
+      return (await repo.byIds(accountId, [id]))[0]!;
+    },
   };
 }

@@ -1,6 +1,7 @@
 // The only Prisma access for insights.
 import type { PrismaClient } from '../../db/client.ts';
 import type { InsightCategory, InsightStatus, Severity } from '../../db/__generated__/prisma/enums.ts';
+import { idDescendingWindow, type PageRequest } from '../paging.ts';
 
 export const insightSelect = {
   id: true,
@@ -13,6 +14,7 @@ export const insightSelect = {
   status: true,
   computedAt: true,
   resolvedAt: true,
+  relatedAnomalyId: true,
 } as const;
 
 export interface InsightFilter {
@@ -31,6 +33,19 @@ export function insightsRepo(prisma: PrismaClient) {
         take,
         select: insightSelect,
       });
+    },
+    /** A page in id-descending order (see domain/paging.ts), take+1 rows in fetch order. */
+    page(accountId: string, filter: InsightFilter, request: PageRequest<number>) {
+      const { id, order, take } = idDescendingWindow(request);
+      return prisma.insight.findMany({ where: { accountId, ...filter, ...(id ? { id } : {}) }, orderBy: { id: order }, take, select: insightSelect });
+    },
+    findOne(accountId: string, id: number) {
+      return prisma.insight.findFirst({ where: { id, accountId }, select: insightSelect });
+    },
+    /** Moves the insight from `from` to `to`; false when it is no longer in `from` (a concurrent change). */
+    async setStatus(accountId: string, id: number, from: InsightStatus, to: InsightStatus, resolvedAt: Date | null): Promise<boolean> {
+      const changed = await prisma.insight.updateMany({ where: { id, accountId, status: from }, data: { status: to, resolvedAt } });
+      return changed.count === 1;
     },
   };
 }

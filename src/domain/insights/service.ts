@@ -1,7 +1,10 @@
 // Insights: findings of the ai-insights-generate job, read newest first.
 import type { PrismaClient } from '../../db/client.ts';
 import type { InsightCategory, InsightStatus, Severity } from '../../db/__generated__/prisma/enums.ts';
-import { insightsRepo } from './repo.ts';
+import { insightsRepo, type InsightFilter } from './repo.ts';
+import { AppError } from '../../errors.ts';
+import { checkTransition } from '../transitions.ts';
+import { pageOf, pageRequest, type PageArgs } from '../paging.ts';
 import { boundedCount } from '../bounds.ts';
 
 /** The v1 sets (decisions.md); `satisfies` keeps them inside the data model's enums. */
@@ -10,6 +13,7 @@ export const INSIGHT_STATUSES = ['open', 'resolved', 'dismissed'] as const satis
 export const INSIGHT_CATEGORIES = ['ads', 'churn_risk', 'inventory', 'profit', 'revenue', 'customers', 'anomaly', 'integration'] as const satisfies readonly InsightCategory[];
 
 export const INSIGHT_PAGE = { default: 25, max: 100 };
+const INSIGHT_MOVES: Record<InsightStatus, readonly InsightStatus[]> = { open: ['resolved', 'dismissed'], resolved: ['open'], dismissed: ['open'] };
 
 export interface InsightQuery {
   status?: (typeof INSIGHT_STATUSES)[number];
@@ -26,6 +30,26 @@ export function insightsService(prisma: PrismaClient) {
       const limit = boundedCount(query.limit, INSIGHT_PAGE, 'limit');
       const { status, severity, category } = query;
       return repo.list(accountId, { status, severity, category }, limit);
+    },
+    /** A page of insights, newest first (first/after or last/before; at most 100). */
+    async insightsPage(accountId: string, args: PageArgs<number> & InsightFilter) {
+      const request = pageRequest(args, INSIGHT_PAGE);
+      const { status, severity, category } = args;
+      return pageOf(await repo.page(accountId, { status, severity, category }, request), request);
+    },
+    /**
+     * open -> resolved or dismissed; resolved or dismissed -> open (clears resolvedAt). The same
+     * status again changes nothing; another move is 409 conflict; an unknown or foreign id 404.
+     */
+    async setInsightStatus(accountId: string, id: number, status: InsightStatus, now = new Date()) {
+      const current = await repo.findOne(accountId, id);
+      if (!current) throw new AppError('not_found', 'No such insight.');
+      if (checkTransition(INSIGHT_MOVES, current.status, status, 'an insight')) {
+        const resolvedAt = status === 'resolved' ? now : null;
+        if (!(await repo.setStatus(accountId, id, current.status, status, resolvedAt))) throw new AppError('conflict', 'The insight changed meanwhile; read it again.');
+        return { ...current, status, resolvedAt };
+      }
+      return current;
     },
   };
 }

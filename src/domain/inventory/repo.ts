@@ -3,6 +3,7 @@ import type { PrismaClient } from '../../db/client.ts';
 import type { InventoryStatus } from '../../db/__generated__/prisma/enums.ts';
 
 export const inventoryItemSelect = {
+  id: true,
   sku: true,
   productName: true,
   currentStock: true,
@@ -39,6 +40,10 @@ export function inventoryRepo(prisma: PrismaClient) {
     async countByStatus(accountId: string): Promise<Array<{ status: InventoryStatus; count: number }>> {
       const groups = await prisma.inventoryItem.groupBy({ by: ['status'], where: { accountId, ...computed }, _count: { _all: true } });
       return groups.flatMap((g) => (g.status ? [{ status: g.status, count: g._count._all }] : []));
+    },
+    /** The account's items with these ids (computed or not). */
+    byIds(accountId: string, ids: readonly number[]) {
+      return prisma.inventoryItem.findMany({ where: { accountId, id: { in: [...ids] } }, select: inventoryItemSelect });
     },
   };
 }

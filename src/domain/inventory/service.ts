@@ -26,6 +26,11 @@ export function inventoryService(prisma: PrismaClient) {
       }
       return { items, summary, generatedAt: now };
     },
+    /** The account's items with these ids, in the order asked (null where there is none). */
+    async itemsByIds(accountId: string, ids: readonly number[]) {
+      const byId = new Map((await repo.byIds(accountId, ids)).map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 import { AppError } from '../../errors.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { generateApiKey, hashApiKey, type KeyEnvironment } from './key-format.ts';
-import { keysRepo } from './repo.ts';
+import { keysRepo, type ApiKeyRow } from './repo.ts';
 import { accountsRepo } from '../accounts/repo.ts';
 
 export const SCOPES = ['read', 'write'] as const;
@@ -28,6 +28,11 @@ export function parseScopes(value: string): ScopeName[] {
 export function keysService(prisma: PrismaClient, hooks: { onRevoke?: (id: number) => void } = {}) {
   const repo = keysRepo(prisma);
   const accounts = accountsRepo(prisma);
+  async function revoke(key: ApiKeyRow, now: Date) {
+    const changed = await repo.revoke(key.id, now);
+    hooks.onRevoke?.(key.id);
+    return { ...key, revokedAt: changed.count ? now : key.revokedAt, alreadyRevoked: changed.count === 0 };
+  }
   return {
     /** Creates a key; the full key is in the result and is never retrievable again. */
     async createKey(input: CreateKeyInput) {
@@ -55,13 +60,16 @@ export function keysService(prisma: PrismaClient, hooks: { onRevoke?: (id: numbe
       const matches = await repo.findByIdOrPrefix(idOrPrefix);
       if (!matches.length) throw new AppError('not_found', `no key ${idOrPrefix}`);
       if (matches.length > 1) throw new AppError('conflict', `${matches.length} keys start with ${idOrPrefix}; use the id`);
-      const key = matches[0]!;
-      const changed = await repo.revoke(key.id, now);
-      hooks.onRevoke?.(key.id);
-      return { ...key, revokedAt: changed.count ? now : key.revokedAt, alreadyRevoked: changed.count === 0 };
+      return revoke(matches[0]!, now);
     },
     /** The key row for a full key, if the key exists (revocation and expiry are the caller's). */
     findKey: (key: string) => repo.findByHash(hashApiKey(key)),
     countActiveKeys: (accountId: string, now = new Date()) => repo.countActive(accountId, now),
+    /** Revokes one of this account's keys by id (a dashboard session's door); not_found for another account's. */
+    async revokeAccountKey(accountId: string, id: number, now = new Date()) {
+      const key = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? (await repo.findByIdOrPrefix(String(id)))[0] : undefined;
+      if (!key || key.accountId !== accountId) throw new AppError('not_found', 'No such API key.');
+      return revoke(key, now);
+    },
   };
 }

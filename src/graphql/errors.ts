@@ -1,0 +1,68 @@
+// GraphQL's error map: every error carries a code of the REST list (src/errors.ts) in
+// extensions.code, with the REST message and param; GraphQL's own request errors (syntax,
+// validation, variable coercion, limits) are invalid_parameter with the specific reason in
+// extensions.reason. Anything unexpected is masked as internal_error and logged; no stack traces.
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { AppError, type ErrorCode } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { restErrorReply } from '../../rest-compat/errors.ts';
+
+/** Apollo's request-level codes and the REST code each becomes (the reason stays in extensions.reason). */
+const REQUEST_ERRORS: Record<string, { code: ErrorCode; param: string }> = {
+  GRAPHQL_PARSE_FAILED: { code: 'invalid_parameter', param: 'query' },
+  GRAPHQL_VALIDATION_FAILED: { code: 'invalid_parameter', param: 'query' },
+  BAD_USER_INPUT: { code: 'invalid_parameter', param: 'variables' },
+  OPERATION_RESOLUTION_FAILURE: { code: 'invalid_parameter', param: 'operationName' },
+  BAD_REQUEST: { code: 'invalid_parameter', param: 'request' },
+  INTROSPECTION_DISABLED: { code: 'invalid_parameter', param: 'query' },
+  MAX_RECURSIVE_SELECTIONS_EXCEEDED: { code: 'invalid_parameter', param: 'query' },
+};
+/** Codes of the automatic-persisted-query protocol: clients act on them, so they pass unchanged. */
+const PROTOCOL_CODES = new Set(['PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED']);
+
+export interface ErrorLog {
+  error(obj: object, message: string): void;
+  warn(obj: object, message: string): void;
+}
+
+/** The extensions of an AppError: its code, and its param when it has one. */
+export function appErrorExtensions(error: AppError): { code: ErrorCode; param?: string } {
+  return { code: error.code, ...(error.details.param ? { param: error.details.param } : {}) };
+}
+
+/** The body of an AppError answered before GraphQL runs (authentication, rate limit, bad JSON). */
+export function errorBody(error: AppError): { errors: GraphQLFormattedError[] } {
+  return { errors: [{ message: restErrorReply(error).body.message ?? error.code, extensions: appErrorExtensions(error) }] };
+}
+
+/** A request error raised by this door's checks before execution (limits, cost). */
+export function requestError(reason: string, message: string, param = 'query'): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'invalid_parameter', param, reason, http: { status: 400 } } });
+}
+
+export function formatErrorWith(log: ErrorLog) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+    if (original instanceof AppError) {
+      return { message: restErrorReply(original).body.message ?? original.code, ...where, extensions: appErrorExtensions(original) };
+    }
+    if (isDatabaseUnavailable(original)) {
+      log.warn({ err: original }, 'database unavailable');
+      return { message: restErrorReply(new AppError('no_db')).body.message!, ...where, extensions: { code: 'no_db' } };
+    }
+    const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;
+    if (code && PROTOCOL_CODES.has(code)) return { message: formatted.message, extensions: { code } };
+    if (code && REQUEST_ERRORS[code]) {
+      const mapped = REQUEST_ERRORS[code];
+      return { message: formatted.message, ...where, extensions: { code: mapped.code, param: mapped.param, reason: code } };
+    }
+    if (code === 'invalid_parameter' && original instanceof GraphQLError) {
+      const { param, reason } = original.extensions as { param?: string; reason?: string };
+      return { message: formatted.message, ...where, extensions: { code, ...(param ? { param } : {}), ...(reason ? { reason } : {}) } };
+    }
+    log.error({ err: original }, 'unexpected GraphQL error');
+    return { message: restErrorReply(new AppError('internal_error')).body.message!, ...where, extensions: { code: 'internal_error' } };
+  };
+}

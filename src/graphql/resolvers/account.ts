@@ -1,0 +1,57 @@
+// Viewer, account, credits, API keys and the rate-limit budget.
+import type { Resolvers } from '../__generated__/resolvers.ts';
+import { connection, idCursors, parseId } from '../connection.ts';
+
+const transactionCursor = idCursors('credit_transaction');
+
+export const accountResolvers: Resolvers = {
+  Query: {
+    viewer: (_parent, _args, { principal }) => ({ principal }),
+    rateLimit: (_parent, _args, { rateLimit, cost }) => ({ limit: rateLimit.limit, remaining: rateLimit.remaining, resetAtMs: rateLimit.resetAtMs, queryCost: cost.requested }),
+  },
+  Viewer: {
+    account: ({ principal }, _args, { services }) => services.accounts.getAccount(principal.accountId),
+    scopes: ({ principal }) => [...principal.scopes].sort(),
+    credential: ({ principal }) => principal.kind,
+    credits: ({ principal }, _args, { services }) => services.credits.getCreditSummary(principal.accountId),
+    apiKeys: ({ principal }, _args, { services }) => (principal.kind === 'session' ? services.keys.listKeys(principal.accountId) : null),
+  },
+  Credits: {
+    autoTopup: (c) => ({ enabled: c.autoTopupEnabled, threshold: c.autoTopupThreshold, topUpAmount: c.autoTopupAmount, lastChargedAt: c.autoTopupLastChargedAt }),
+    async transactions(c, args, { services }) {
+      const page = await services.credits.transactionsPage(c.accountId, {
+        first: args.first,
+        last: args.last,
+        after: transactionCursor.decode(args.after, 'after'),
+        before: transactionCursor.decode(args.before, 'before'),
+      });
+      return connection(page, (t) => transactionCursor.encode(t.id));
+    },
+  },
+  CreditTransaction: {
+    id: (t) => String(t.id),
+    meta: (t) => (t.meta !== null && typeof t.meta === 'object' && !Array.isArray(t.meta) ? (t.meta as Record<string, unknown>) : {}),
+  },
+  RateLimit: {
+    cost: () => 1,
+    resetAt: (r) => new Date(r.resetAtMs),
+  },
+  ApiKey: { id: (k) => String(k.id) },
+  Mutation: {
+    async createApiKey(_parent, { input }, { principal, services }) {
+      const created = await services.keys.createKey({
+        accountId: principal.accountId,
+        scopes: input.scopes,
+        environment: input.environment ?? 'test',
+        expiresAt: input.expiresAt ?? null,
+        name: input.name ?? '',
+      });
+      const { key, ...apiKey } = created;
+      return { apiKey, key };
+    },
+    async revokeApiKey(_parent, { input }, { principal, services }) {
+      const { alreadyRevoked, ...apiKey } = await services.keys.revokeAccountKey(principal.accountId, parseId(input.id));
+      return { apiKey, alreadyRevoked };
+    },
+  },
+};

@@ -1,0 +1,59 @@
+// Customers (a sorted, filtered connection), one customer, its recent orders (batched) and the
+// contact-field mutation.
+import type { Resolvers } from '../__generated__/resolvers.ts';
+import type { CustomerSortField } from '../../domain/customers/repo.ts';
+import { AppError } from '../../errors.ts';
+import { connection, parseId, sortedCursors } from '../connection.ts';
+
+const cursors = sortedCursors('customer');
+const FIELD: Record<'ID' | 'REVENUE' | 'LAST_PURCHASE', CustomerSortField> = { ID: 'id', REVENUE: 'revenue', LAST_PURCHASE: 'last_purchase' };
+/** What a cursor's sort key must look like for each order (it goes back into SQL as a typed value). */
+const KEY_FORMAT: Record<CustomerSortField, RegExp> = {
+  id: /^$/,
+  revenue: /^-?\d{1,14}(\.\d{1,4})?$/,
+  last_purchase: /^(-infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?)$/,
+};
+
+export const customerResolvers: Resolvers = {
+  Query: {
+    async customers(_parent, args, { principal, services }) {
+      const order = { field: FIELD[args.orderBy?.field ?? 'ID'], direction: args.orderBy?.direction === 'ASC' ? ('asc' as const) : ('desc' as const) };
+      const orderName = `${order.field}:${order.direction}`;
+      const decode = (cursor: string | null | undefined, param: string) => {
+        const key = cursors.decode(cursor, param, orderName);
+        if (key && !KEY_FORMAT[order.field].test(key.value ?? '')) throw new AppError('invalid_parameter', `${param}: not a cursor of this connection and order`, { param });
+        return key;
+      };
+      const page = await services.customers.customersPage(principal.accountId, {
+        first: args.first,
+        last: args.last,
+        after: decode(args.after, 'after'),
+        before: decode(args.before, 'before'),
+        source: args.source ?? undefined,
+        segment: args.segment ?? undefined,
+        order,
+      });
+      return connection(page, (c) => cursors.encode(orderName, order.field === 'id' ? null : c.sortKey, c.id));
+    },
+    customer: (_parent, { id }, { loaders }) => loaders.customer.load(parseId(id)),
+  },
+  Customer: {
+    id: (c) => String(c.id),
+    phone: (c) => c.phone ?? null,
+    recentOrders(c, { first }, { loaders }) {
+      if (!Number.isInteger(first) || first < 1 || first > 20) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
+      return loaders.recentOrders(first).load(c.id);
+    },
+  },
+  Order: {
+    id: (o) => String(o.id),
+    customer: (o, _args, { loaders }) => (o.customerId === null ? null : loaders.customer.load(o.customerId)),
+  },
+  Mutation: {
+    async updateCustomerContact(_parent, { input }, { principal, services }) {
+      const { id, ...fields } = input;
+      const change = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && (value !== null || key === 'phone')));
+      return { customer: await services.customers.updateContact(principal.accountId, parseId(id), change) };
+    },
+  },
+};
