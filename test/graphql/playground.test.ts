@@ -10,10 +10,10 @@ import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
 import { PLAYGROUND_CSP } from '../../src/http/playground.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`playground browser test SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`);
-const browserTest = haveChromium ? test : test.skip;
+// Debian's package (.ci/run installs it); Ubuntu-style name as a fallback.
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
+if (!CHROMIUM) console.warn('playground browser test SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)');
+const browserTest = CHROMIUM ? test : test.skip;
 
 const QUERY = 'query ViewerAccount { viewer { account { id name } } }';
 
