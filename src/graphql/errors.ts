@@ -56,7 +56,11 @@ export function formatErrorWith(log: ErrorLog) {
     if (code && PROTOCOL_CODES.has(code)) return { message: formatted.message, extensions: { code } };
     if (code && REQUEST_ERRORS[code]) {
       const mapped = REQUEST_ERRORS[code];
-      return { message: formatted.message, ...where, extensions: { code: mapped.code, param: mapped.param, reason: code } };
+      // This door's own limit errors travel as validation errors: their param and reason stay.
+      const own = formatted.extensions as { param?: unknown; reason?: unknown };
+      const param = typeof own.param === 'string' ? own.param : mapped.param;
+      const reason = typeof own.reason === 'string' ? own.reason : code;
+      return { message: formatted.message, ...where, extensions: { code: mapped.code, param, reason } };
     }
     if (code === 'invalid_parameter' && original instanceof GraphQLError) {
       const { param, reason } = original.extensions as { param?: string; reason?: string };

@@ -47,7 +47,8 @@ export class MemoryFieldStore implements Store {
 /** The same in Redis: one key per caller and field, expiring with its window. */
 export class RedisFieldStore implements Store {
   private readonly redis: Redis;
-  constructor(url: string, private readonly prefix: string, onError: (e: Error) => void) {
+  /** Like the request budgets, an unreachable Redis allows the call (reported through onError). */
+  constructor(url: string, private readonly prefix: string, private readonly onError: (e: Error) => void) {
     this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true });
     this.redis.on('error', onError);
   }
@@ -55,19 +56,26 @@ export class RedisFieldStore implements Store {
     return `${this.prefix}field:${identity.contextIdentity}:${identity.fieldIdentity}`;
   }
   async setForIdentity(identity: Identity, timestamps: readonly number[], windowMs = 60_000): Promise<void> {
-    await this.redis.set(this.key(identity), JSON.stringify(timestamps), 'PX', windowMs);
+    try {
+      await this.redis.set(this.key(identity), JSON.stringify(timestamps), 'PX', windowMs);
+    } catch (error) {
+      this.onError(error as Error);
+    }
   }
   async getForIdentity(identity: Identity): Promise<readonly number[]> {
-    const value = await this.redis.get(this.key(identity));
-    const parsed: unknown = value ? JSON.parse(value) : [];
-    return Array.isArray(parsed) ? parsed.filter((t): t is number => typeof t === 'number') : [];
+    try {
+      const value = await this.redis.get(this.key(identity));
+      const parsed: unknown = value ? JSON.parse(value) : [];
+      return Array.isArray(parsed) ? parsed.filter((t): t is number => typeof t === 'number') : [];
+    } catch (error) {
+      this.onError(error as Error);
+      return [];
+    }
   }
   async close(): Promise<void> {
     this.redis.disconnect();
   }
 }
-
-export type FieldStore = (MemoryFieldStore | RedisFieldStore) & Store;
 
 export function guardFields(schema: GraphQLSchema, store: Store, requireScope: (context: GraphQLContext, scope: ScopeName) => void, requireSession: (context: GraphQLContext) => void): GraphQLSchema {
   const limiter = getGraphQLRateLimiter({

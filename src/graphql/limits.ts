@@ -162,7 +162,8 @@ export function requestedCost(schema: GraphQLSchema, operation: OperationDefinit
         size = Math.min(Math.max(args.days, 1), 365);
       }
       const list = isListType(getNullableType(field.type));
-      const multiplier = list ? (PAGED_CHILDREN.has(field.name) && pageSize !== null ? pageSize : (LIST_SIZES[key] ?? 10)) : 1;
+      // A list sized by its own argument (recentOrders(first)), by its parent's (edges, nodes), or estimated.
+      const multiplier = !list ? 1 : page ? size! : PAGED_CHILDREN.has(field.name) && pageSize !== null ? pageSize : (LIST_SIZES[key] ?? 10);
       const targets = isObjectType(named) ? [named] : isAbstractType(named) ? schema.getPossibleTypes(named) : [];
       const child = Math.max(0, ...targets.map((t) => costOf(node.selectionSet!, t, size)));
       total += multiplier * (1 + child);

@@ -3,6 +3,7 @@
 import type { Principal } from '../domain/auth/service.ts';
 import type { Services } from '../services.ts';
 import type { CustomerRow, OrderRow } from '../domain/customers/repo.ts';
+import type { ServiceStatus } from '../domain/status/service.ts';
 
 type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 type Item<F extends (...args: never[]) => unknown> = Result<F> extends { items: Array<infer T> } ? T : never;
@@ -26,3 +27,4 @@ export type InventoryModel = Result<Services['inventory']['listInventory']>;
 export type InventoryItemModel = InventoryModel['items'][number];
 export type ReorderSuggestionModel = Item<Services['reorder']['suggestionsPage']>;
 export type RateLimitModel = { limit: number; remaining: number; resetAtMs: number; queryCost: number };
+export type ServiceStatusModel = ServiceStatus;

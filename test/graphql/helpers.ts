@@ -17,3 +17,14 @@ export async function gql(app: TestApp, key: string | null, query: string, varia
   });
   return { status: res.status, headers: res.headers, body: await readJson(res) };
 }
+
+export const JWT_SECRET = 'graphql-test-secret-0123456789abcdef';
+
+/** A dashboard session JWT for `accountId`, signed with JWT_SECRET and the default issuer/audience. */
+export async function sessionToken(accountId: string): Promise<string> {
+  const { SignJWT } = await import('jose');
+  return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(accountId).setIssuer('svc-dashboard').setAudience('svc-api').setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+/** The codes of an answer's errors. */
+export const codes = (answer: GqlAnswer): string[] => (answer.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);

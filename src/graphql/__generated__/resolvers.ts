@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -139,6 +139,13 @@ export type AutoTopup = {
   /** Credits added per recharge. */
   topUpAmount: Scalars['Int']['output'];
 };
+
+/** State of a dependency check. */
+export type CheckState =
+  /** The check failed. */
+  | 'error'
+  /** The check passed. */
+  | 'ok';
 
 /** The platform a customer or an order comes from (the REST API spells these with hyphens: woo-commerce, mercado-libre). */
 export type CommerceSource =
@@ -370,6 +377,15 @@ export type CustomerSegment =
   | 'regular'
   /** High revenue and frequent purchases. */
   | 'vip';
+
+/** The database check. */
+export type DatabaseCheck = {
+  __typename?: 'DatabaseCheck';
+  /** Round-trip time of a trivial query, in milliseconds. */
+  latencyMs: Scalars['Int']['output'];
+  /** ok or error. */
+  status: CheckState;
+};
 
 /** Direction of a change. */
 export type Direction =
@@ -802,6 +818,8 @@ export type Query = {
   rateLimit: RateLimit;
   /** Reorder suggestions of the smart-reorder job, newest first. */
   reorderSuggestions: ReorderSuggestionConnection;
+  /** The service's health, as the public GET /api/v1/status reports it. */
+  status: ServiceStatus;
   /** The caller: its account profile, the scopes of its credential and the kind of credential. */
   viewer: Viewer;
   /** The account's active webhook subscriptions, oldest first (at most 25). */
@@ -965,6 +983,36 @@ export type Scope =
   | 'read'
   /** Change data (every mutation). */
   | 'write';
+
+/** Overall state of the service. */
+export type ServiceState =
+  /** The database is slower than 250 ms, or a scheduled job is more than two periods late. */
+  | 'degraded'
+  /** The database does not answer. */
+  | 'down'
+  /** Everything answers in time. */
+  | 'operational';
+
+/** The service's health. */
+export type ServiceStatus = {
+  __typename?: 'ServiceStatus';
+  /** How long the checks took, in milliseconds. */
+  checkTotalMs: Scalars['Int']['output'];
+  /** When the checks ran. */
+  checkedAt: Scalars['DateTime']['output'];
+  /** The running commit. */
+  commit: Scalars['String']['output'];
+  /** The database check. */
+  database: DatabaseCheck;
+  /** Runtime environment (development, production, test). */
+  env: Scalars['String']['output'];
+  /** Scheduled jobs more than two periods late. */
+  lateJobs: Array<Scalars['String']['output']>;
+  /** Deployment region. */
+  region: Scalars['String']['output'];
+  /** Overall state. */
+  status: ServiceState;
+};
 
 /** Input of setInsightStatus. */
 export type SetInsightStatusInput = {
@@ -1192,6 +1240,7 @@ export type ResolversTypes = ResolversObject<{
   ApiKey: ResolverTypeWrapper<ApiKeyModel>;
   AutoTopup: ResolverTypeWrapper<AutoTopup>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CheckState: CheckState;
   CommerceSource: CommerceSource;
   CorrelatedMetric: ResolverTypeWrapper<CorrelatedMetric>;
   CreateApiKeyInput: CreateApiKeyInput;
@@ -1209,6 +1258,7 @@ export type ResolversTypes = ResolversObject<{
   CustomerOrder: CustomerOrder;
   CustomerOrderField: CustomerOrderField;
   CustomerSegment: CustomerSegment;
+  DatabaseCheck: ResolverTypeWrapper<DatabaseCheck>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
@@ -1251,6 +1301,8 @@ export type ResolversTypes = ResolversObject<{
   RevokeWebhookInput: RevokeWebhookInput;
   RevokeWebhookPayload: ResolverTypeWrapper<RevokeWebhookPayload>;
   Scope: Scope;
+  ServiceState: ServiceState;
+  ServiceStatus: ResolverTypeWrapper<ServiceStatusModel>;
   SetInsightStatusInput: SetInsightStatusInput;
   SetInsightStatusPayload: ResolverTypeWrapper<Omit<SetInsightStatusPayload, 'insight'> & { insight: ResolversTypes['Insight'] }>;
   SetReorderStatusInput: SetReorderStatusInput;
@@ -1288,6 +1340,7 @@ export type ResolversParentTypes = ResolversObject<{
   CustomerConnection: Omit<CustomerConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['CustomerEdge']>, nodes: Array<ResolversParentTypes['Customer']> };
   CustomerEdge: Omit<CustomerEdge, 'node'> & { node: ResolversParentTypes['Customer'] };
   CustomerOrder: CustomerOrder;
+  DatabaseCheck: DatabaseCheck;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
@@ -1319,6 +1372,7 @@ export type ResolversParentTypes = ResolversObject<{
   RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
   RevokeWebhookInput: RevokeWebhookInput;
   RevokeWebhookPayload: RevokeWebhookPayload;
+  ServiceStatus: ServiceStatusModel;
   SetInsightStatusInput: SetInsightStatusInput;
   SetInsightStatusPayload: Omit<SetInsightStatusPayload, 'insight'> & { insight: ResolversParentTypes['Insight'] };
   SetReorderStatusInput: SetReorderStatusInput;
@@ -1456,6 +1510,11 @@ export type CustomerConnectionResolvers<ContextType = GraphQLContext, ParentType
 export type CustomerEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomerEdge'] = ResolversParentTypes['CustomerEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Customer'], ParentType, ContextType>;
+}>;
+
+export type DatabaseCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DatabaseCheck'] = ResolversParentTypes['DatabaseCheck']> = ResolversObject<{
+  latencyMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CheckState'], ParentType, ContextType>;
 }>;
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -1626,6 +1685,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   profit?: Resolver<ResolversTypes['Profit'], ParentType, ContextType, RequireFields<QueryProfitArgs, 'days'>>;
   rateLimit?: Resolver<ResolversTypes['RateLimit'], ParentType, ContextType>;
   reorderSuggestions?: Resolver<ResolversTypes['ReorderSuggestionConnection'], ParentType, ContextType, Partial<QueryReorderSuggestionsArgs>>;
+  status?: Resolver<ResolversTypes['ServiceStatus'], ParentType, ContextType>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
   webhooks?: Resolver<Array<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
 }>;
@@ -1668,6 +1728,17 @@ export type RevokeApiKeyPayloadResolvers<ContextType = GraphQLContext, ParentTyp
 
 export type RevokeWebhookPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RevokeWebhookPayload'] = ResolversParentTypes['RevokeWebhookPayload']> = ResolversObject<{
   revokedWebhookId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type ServiceStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceStatus'] = ResolversParentTypes['ServiceStatus']> = ResolversObject<{
+  checkTotalMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checkedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  commit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  database?: Resolver<ResolversTypes['DatabaseCheck'], ParentType, ContextType>;
+  env?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lateJobs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ServiceState'], ParentType, ContextType>;
 }>;
 
 export type SetInsightStatusPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetInsightStatusPayload'] = ResolversParentTypes['SetInsightStatusPayload']> = ResolversObject<{
@@ -1723,6 +1794,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Customer?: CustomerResolvers<ContextType>;
   CustomerConnection?: CustomerConnectionResolvers<ContextType>;
   CustomerEdge?: CustomerEdgeResolvers<ContextType>;
+  DatabaseCheck?: DatabaseCheckResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
@@ -1749,6 +1821,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ReorderSuggestionEdge?: ReorderSuggestionEdgeResolvers<ContextType>;
   RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
   RevokeWebhookPayload?: RevokeWebhookPayloadResolvers<ContextType>;
+  ServiceStatus?: ServiceStatusResolvers<ContextType>;
   SetInsightStatusPayload?: SetInsightStatusPayloadResolvers<ContextType>;
   SetReorderStatusPayload?: SetReorderStatusPayloadResolvers<ContextType>;
   TrackEventPayload?: TrackEventPayloadResolvers<ContextType>;

@@ -1,4 +1,4 @@
-// Integrations, webhooks and tracking events.
+// Integrations, webhooks, tracking events and the service status.
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import { parseId } from '../connection.ts';
 
@@ -6,6 +6,14 @@ export const operationsResolvers: Resolvers = {
   Query: {
     integrations: (_parent, _args, { principal, services }) => services.integrations.listIntegrations(principal.accountId),
     webhooks: (_parent, _args, { principal, services }) => services.webhooks.listWebhooks(principal.accountId),
+    status: (_parent, _args, { services }) => services.status.getStatus(),
+  },
+  ServiceStatus: {
+    region: (s) => s.meta.region,
+    env: (s) => s.meta.env,
+    commit: (s) => s.meta.commit,
+    checkTotalMs: (s) => s.meta.checkTotalMs,
+    checkedAt: (s) => s.ts,
   },
   Integrations: {
     nodes: (i) => i.items,

@@ -1,0 +1,100 @@
+// HTTP behaviour of /graphql: GET queries, CSRF prevention, automatic persisted queries, and
+// internal errors masked (no message, no stack).
+import { createHash, randomUUID } from 'node:crypto';
+import { databaseTargets, describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { testDatabaseUrls } from '../../src/config.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { makeAccount } from '../factories/index.ts';
+import { keysService } from '../../src/domain/keys/service.ts';
+import { insightsService } from '../../src/domain/insights/service.ts';
+import { readJson } from '../helpers/http.ts';
+import { codes, gql } from './helpers.ts';
+
+describeEachDatabase('GraphQL over HTTP', (target) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await target.create();
+    app = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '1000' }, undefined, (db) => ({
+      insights: {
+        ...insightsService(db.prisma),
+        insightsPage: async () => {
+          throw new Error('relation "insights" leaked SQL detail');
+        },
+      },
+    }));
+    const account = await makeAccount(app.db.prisma);
+    key = (await keysService(app.db.prisma).createKey({ accountId: account.id, scopes: ['read'] })).key;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const get = (params: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/graphql?${new URLSearchParams(params)}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
+
+  it('runs queries over GET with a preflight header, and refuses a simple GET (CSRF prevention)', async () => {
+    const ok = await get({ query: '{ viewer { scopes } }' }, { 'apollo-require-preflight': 'true' });
+    expect(ok.status).toBe(200);
+    expect((await readJson(ok)).data.viewer.scopes).toEqual(['read']);
+    const simple = await get({ query: '{ viewer { scopes } }' });
+    expect(simple.status).toBe(400);
+    expect(await simple.text()).toMatch(/CSRF/);
+    const mutation = await get({ query: 'mutation { trackEvent(input: { event: "x" }) { eventId } }' }, { 'apollo-require-preflight': 'true' });
+    expect(mutation.status).toBe(405);
+  });
+
+  it('supports automatic persisted queries', async () => {
+    const query = '{ viewer { credential } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const persisted = { persistedQuery: { version: 1, sha256Hash } };
+    const post = (body: object) => fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const miss = await readJson(await post({ extensions: persisted }));
+    expect(miss.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const store = await readJson(await post({ query, extensions: persisted }));
+    expect(store.data.viewer.credential).toBe('api_key');
+    const hit = await readJson(await post({ extensions: persisted }));
+    expect(hit.data.viewer.credential).toBe('api_key');
+    const wrong = await post({ query: '{ __typename }', extensions: persisted });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('masks internal errors: internal_error, a fixed message, no detail and no stack', async () => {
+    const r = await gql(app, key, '{ viewer { scopes } insights { nodes { id } } }');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toBeNull();
+    expect(codes(r)).toEqual(['internal_error']);
+    expect(r.body.errors[0].message).toBe('Something went wrong on our side.');
+    expect(JSON.stringify(r.body)).not.toMatch(/leaked|SQL|stack|\.ts:/);
+  });
+});
+
+// With Redis, field limits are shared by every instance, as request budgets are.
+const redisUrl = testDatabaseUrls().redis;
+(redisUrl ? describe : describe.skip)('GraphQL field limits in Redis', () => {
+  let database: TestDatabase;
+  let apps: TestApp[];
+  let key: string;
+
+  beforeAll(async () => {
+    database = await databaseTargets()[0]!.create();
+    const env = { REDIS_URL: redisUrl!, RATE_LIMIT_REDIS_PREFIX: `gqltest:${randomUUID()}:`, RATE_LIMIT_PER_MINUTE: '1000' };
+    apps = [await startTestApp(database, env), await startTestApp(database, env)];
+    const account = await makeAccount(apps[0]!.db.prisma);
+    key = (await keysService(apps[0]!.db.prisma).createKey({ accountId: account.id, scopes: ['read', 'write'] })).key;
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.close();
+  });
+
+  it('counts a field limit across instances', async () => {
+    const create = (app: TestApp) => gql(app, key, 'mutation { createWebhook(input: { url: "https://10.0.0.1/x" }) { secret } }');
+    for (let i = 0; i < 10; i++) expect(codes(await create(apps[i % 2]!))).toEqual(['unsafe_url']);
+    expect(codes(await create(apps[0]!))).toEqual(['rate_limit_exceeded']);
+    expect(codes(await create(apps[1]!))).toEqual(['rate_limit_exceeded']);
+  });
+});
