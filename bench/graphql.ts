@@ -142,7 +142,10 @@ async function main(): Promise<void> {
     const options = { connections, seconds, method: 'POST' as const };
     const loadService = () => load(`${service.base}/graphql`, { ...options, headers: serviceHeaders, body: serviceBody });
     const loadBaseline = () => load(`${baseline.base}/graphql`, { ...options, headers: json, body: baselineBody });
-    // Service, PostGraphile, PostGraphile, service: drift in the machine's load falls on both.
+    // Both warmed up first (JIT, pools, caches); then service, PostGraphile, PostGraphile, service,
+    // so that drift in the machine's load falls on both.
+    await loadService();
+    await loadBaseline();
     const serviceRuns = [await loadService()];
     const baselineRuns = [await loadBaseline(), await loadBaseline()];
     serviceRuns.push(await loadService());
@@ -151,7 +154,7 @@ async function main(): Promise<void> {
     const serviceKb = vmHwmKb(service.child.pid);
     const baselineKb = vmHwmKb(baseline.child.pid);
 
-    console.log(`\nbench/graphql on PostgreSQL, ${connections} connections, two runs of ${seconds} s each (after a 2 s warm-up), in the order service, PostGraphile, PostGraphile, service; means`);
+    console.log(`\nbench/graphql on PostgreSQL, ${connections} connections, after a warm-up of each, two runs of ${seconds} s each in the order service, PostGraphile, PostGraphile, service; means`);
     console.log(`dashboard query, same answer from both: ${shape}\n`);
     console.log(loadRow('service      POST /graphql', serviceLoad, serviceKb));
     console.log(loadRow('postgraphile POST /graphql', baselineLoad, baselineKb));
