@@ -77,7 +77,9 @@ function depthOf(selectionSet: SelectionSetNode, fragments: Fragments, limit: nu
   if (depth > limit) return depth;
   let deepest = depth;
   for (const field of fieldsOf(selectionSet, fragments, budget)) {
-    if (field.selectionSet) deepest = Math.max(deepest, depthOf(field.selectionSet, fragments, limit, budget, depth + 1));
+    // Introspection (__schema, __type) is bounded by the type system itself, and a client's
+    // standard introspection query nests deeper than any data query needs to.
+    if (field.selectionSet && !field.name.value.startsWith('__')) deepest = Math.max(deepest, depthOf(field.selectionSet, fragments, limit, budget, depth + 1));
     if (deepest > limit) break;
   }
   return deepest;

@@ -8,6 +8,7 @@ import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
 import { insightsService } from '../../src/domain/insights/service.ts';
 import { readJson } from '../helpers/http.ts';
+import { getIntrospectionQuery } from 'graphql';
 import { codes, gql } from './helpers.ts';
 
 describeEachDatabase('GraphQL over HTTP', (target) => {
@@ -60,6 +61,13 @@ describeEachDatabase('GraphQL over HTTP', (target) => {
     expect(hit.data.viewer.credential).toBe('api_key');
     const wrong = await post({ query: '{ __typename }', extensions: persisted });
     expect(wrong.status).toBe(400);
+  });
+
+  it('answers the standard introspection query (what GraphiQL sends) within the limits', async () => {
+    const r = await gql(app, key, getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+    expect(r.body.errors).toBeUndefined();
+    const types = r.body.data.__schema.types as Array<{ name: string; description: string | null }>;
+    expect(types.find((t) => t.name === 'Customer')?.description).toBe('A buyer of the store, with metrics computed from its orders.');
   });
 
   it('masks internal errors: internal_error, a fixed message, no detail and no stack', async () => {

@@ -136,11 +136,11 @@ describeEachDatabase('GraphQL schema', (target) => {
   });
 
   it('reads integrations, webhooks, anomalies, profit, reorder suggestions and the service status', async () => {
-    const r = await gql(app, key, '{ integrations { totals { total neverSynced } nodes { provider } } webhooks { id } anomalies(days: 7) { windowDays nodes { id severity } } profit(days: 400) { windowDays totals { daysReturned grossRevenue } days { snapshotDate grossRevenue marginPct } } reorderSuggestions(first: 1) { nodes { id } pageInfo { hasNextPage } } status { status database { status latencyMs } commit env checkedAt } }');
+    const r = await gql(app, key, '{ integrations { totals { total neverSynced } nodes { provider } } webhooks { id } anomalies(days: 7) { windowDays nodes { id kind severity } } profit(days: 400) { windowDays totals { daysReturned grossRevenue } days { snapshotDate grossRevenue marginPct } } reorderSuggestions(first: 1) { nodes { id } pageInfo { hasNextPage } } status { status database { status latencyMs } commit env checkedAt } }');
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.integrations).toEqual({ totals: { total: 0, neverSynced: 0 }, nodes: [] });
     expect(r.body.data.webhooks).toEqual([]);
-    expect(r.body.data.anomalies).toEqual({ windowDays: 7, nodes: [{ id: String(anomalyId), severity: 'high' }] });
+    expect(r.body.data.anomalies).toEqual({ windowDays: 7, nodes: [{ id: String(anomalyId), kind: 'univariate', severity: 'high' }] });
     expect(r.body.data.profit).toEqual({ windowDays: 365, totals: { daysReturned: 1, grossRevenue: '1234.5' }, days: [{ snapshotDate: localDate(new Date(), 'UTC'), grossRevenue: '1234.5', marginPct: '37' }] });
     expect(r.body.data.reorderSuggestions.pageInfo.hasNextPage).toBe(true);
     expect(r.body.data.status).toEqual({ status: expect.stringMatching(/^(operational|degraded)$/), database: { status: 'ok', latencyMs: expect.any(Number) }, commit: 'testcommit', env: 'test', checkedAt: expect.stringMatching(ISO) });

@@ -4,6 +4,7 @@ import type { Severity } from '../../db/__generated__/prisma/enums.ts';
 
 export const anomalySelect = {
   id: true,
+  kind: true,
   metric: true,
   observedValue: true,
   expectedValue: true,

@@ -20,8 +20,9 @@ export type Scalars = {
    */
   DateTime: { input: Date; output: Date; }
   /**
-   * An exact decimal amount (money), serialized as a string such as `"1234.50"` so that no precision
-   * is lost in JavaScript clients. The REST API rounds the same values to 2-decimal JSON numbers.
+   * An exact decimal number (money, rates, scores), serialized as a string such as `"1234.50"` or
+   * `"37.5"` so that no precision is lost in JavaScript clients (trailing zeros may be left out). The
+   * REST API rounds the same values to 2-decimal JSON numbers.
    */
   Decimal: { input: string; output: string | number | { toString(): string }; }
   /** A JSON object (used for free-form event properties and transaction metadata). */
@@ -62,6 +63,8 @@ export type Anomaly = {
   id: Scalars['ID']['output'];
   /** The inferred cause (free text). */
   inferredCause: Scalars['String']['output'];
+  /** Univariate or correlated. */
+  kind: AnomalyKind;
   /** The metric. */
   metric: AnomalyMetric;
   /** The observed value. */
@@ -71,6 +74,13 @@ export type Anomaly = {
   /** Standard score of the deviation. */
   zScore: Scalars['Decimal']['output'];
 };
+
+/** How an anomaly was found. */
+export type AnomalyKind =
+  /** A cross-metric root-cause inference. */
+  | 'correlated'
+  /** A z-score on one metric. */
+  | 'univariate';
 
 /** A metric watched for anomalies. */
 export type AnomalyMetric =
@@ -619,6 +629,7 @@ export type KeyEnvironment =
   /** svc_test_ keys. */
   | 'test';
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Creates an API key for the session's account. Dashboard sessions only; the key is shown once. */
@@ -640,41 +651,49 @@ export type Mutation = {
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRevokeApiKeyArgs = {
   input: RevokeApiKeyInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRevokeWebhookArgs = {
   input: RevokeWebhookInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationSetInsightStatusArgs = {
   input: SetInsightStatusInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationSetReorderStatusArgs = {
   input: SetReorderStatusInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationTrackEventArgs = {
   input: TrackEventInput;
 };
 
 
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationUpdateCustomerContactArgs = {
   input: UpdateCustomerContactInput;
 };
@@ -798,6 +817,7 @@ export type ProfitTotals = {
   purchaseCount: Scalars['Int']['output'];
 };
 
+/** The entry points for reading. Every field needs the read scope. */
 export type Query = {
   __typename?: 'Query';
   /** Anomalies detected in the last `days` whole days (1 to 90, default 7), newest first. */
@@ -827,17 +847,20 @@ export type Query = {
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryAnomaliesArgs = {
   days?: InputMaybe<Scalars['Int']['input']>;
   severity?: InputMaybe<Severity>;
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryCustomerArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryCustomersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -849,6 +872,7 @@ export type QueryCustomersArgs = {
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryInsightsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -860,17 +884,20 @@ export type QueryInsightsArgs = {
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryInventoryArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<InventoryStatus>;
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryProfitArgs = {
   days?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** The entry points for reading. Every field needs the read scope. */
 export type QueryReorderSuggestionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1235,6 +1262,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   Account: ResolverTypeWrapper<AccountModel>;
   Anomaly: ResolverTypeWrapper<AnomalyModel>;
+  AnomalyKind: AnomalyKind;
   AnomalyMetric: AnomalyMetric;
   AnomalyWindow: ResolverTypeWrapper<AnomalyWindowModel>;
   ApiKey: ResolverTypeWrapper<ApiKeyModel>;
@@ -1403,6 +1431,7 @@ export type AnomalyResolvers<ContextType = GraphQLContext, ParentType extends Re
   expectedValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inferredCause?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AnomalyKind'], ParentType, ContextType>;
   metric?: Resolver<ResolversTypes['AnomalyMetric'], ParentType, ContextType>;
   observedValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
