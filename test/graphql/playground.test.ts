@@ -180,8 +180,16 @@ describeEachDatabase('GraphQL playground', (target) => {
       const refused = await runQuery(page, endpoint, null, 'missing_authorization');
       expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'missing_authorization' }) })]);
 
+      // Entering the key makes GraphiQL introspect again, now successfully: completion and Docs.
+      const introspected = page.waitForResponse(
+        (response) => response.url() === endpoint && !!response.request().postData()?.includes('IntrospectionQuery') && response.request().headers().authorization === `Bearer ${key}`,
+        { timeout: 30_000 },
+      );
       await page.fill('#svc-api-key', key);
       await page.click('#svc-api-key-apply');
+      const schema = (await (await introspected).json()) as { data?: { __schema?: { queryType: { name: string } } }; errors?: unknown };
+      expect(schema.errors).toBeUndefined();
+      expect(schema.data?.__schema?.queryType.name).toBe('Query');
       await page.waitForFunction(() => document.querySelector('#svc-api-key-status')?.textContent?.startsWith('Sending'));
       // With it, the example runs against the current schema without errors.
       const example = await runQuery(page, endpoint, null, account.name);
