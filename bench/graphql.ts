@@ -149,6 +149,10 @@ async function main(): Promise<void> {
     const serviceRuns = [await loadService()];
     const baselineRuns = [await loadBaseline(), await loadBaseline()];
     serviceRuns.push(await loadService());
+    // The service's floor: the same stack (auth, budget, limits, Apollo, Fastify) with no SQL at all,
+    // which separates the fixed cost of a request from the cost of its database reads.
+    const floorBody = JSON.stringify({ query: '{ viewer { credential } }' });
+    const floorLoad = await load(`${service.base}/graphql`, { ...options, headers: serviceHeaders, body: floorBody });
     const serviceLoad = meanLoad(serviceRuns);
     const baselineLoad = meanLoad(baselineRuns);
     const serviceKb = vmHwmKb(service.child.pid);
@@ -159,7 +163,8 @@ async function main(): Promise<void> {
     console.log(loadRow('service      POST /graphql', serviceLoad, serviceKb));
     console.log(loadRow('postgraphile POST /graphql', baselineLoad, baselineKb));
     console.log(`  ratio service/postgraphile: ${(serviceLoad.rps / baselineLoad.rps).toFixed(2)} req/s, p99 ${(serviceLoad.p99 / baselineLoad.p99).toFixed(2)} (goal: req/s >= 1.00)`);
-    console.log(`RESULT ${JSON.stringify({ serviceRuns, baselineRuns, serviceKb, baselineKb })}`);
+    console.log(loadRow('service floor (no SQL)', floorLoad, serviceKb));
+    console.log(`RESULT ${JSON.stringify({ serviceRuns, baselineRuns, floorLoad, serviceKb, baselineKb })}`);
   } finally {
     await stopServers();
     await scratch.drop();
