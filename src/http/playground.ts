@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AccessGuard } from './guard.ts';
@@ -13,7 +14,7 @@ import { GRAPHQL_PATH } from '../graphql/route.ts';
 
 export const PLAYGROUND_PATH = '/playground';
 const ASSETS_PATH = `${PLAYGROUND_PATH}/assets`;
-const GENERATED_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'playground', '__generated__');
+const GENERATED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'playground', '__generated__');
 
 /** Monaco injects <style> elements, so styles need 'unsafe-inline'; scripts, workers and fetches stay same-origin. */
 export const PLAYGROUND_CSP = [

@@ -191,6 +191,8 @@ describeEachDatabase('GraphQL playground', (target) => {
       expect(schema.errors).toBeUndefined();
       expect(schema.data?.__schema?.queryType.name).toBe('Query');
       await page.waitForFunction(() => document.querySelector('#svc-api-key-status')?.textContent?.startsWith('Sending'));
+      // The page shows only the key's display prefix, never the whole key.
+      expect(await page.textContent('#svc-api-key-status')).toBe(`Sending Authorization: Bearer ${key.slice(0, 15)}…`);
       // With it, the example runs against the current schema without errors.
       const example = await runQuery(page, endpoint, null, account.name);
       expect(example.errors).toBeUndefined();

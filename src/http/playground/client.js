@@ -11,6 +11,8 @@ import './playground.css';
 const mount = document.getElementById('playground');
 const endpoint = mount.dataset.endpoint || '/graphql';
 const KEY_ITEM = 'svc-playground-api-key';
+// As much of a key as the service's key lists show: `svc_<env>_` and six random characters.
+const DISPLAY_PREFIX = 15;
 
 // Monaco starts its language workers from files this service serves next to this script.
 const assets = new URL('.', import.meta.url);
@@ -79,7 +81,7 @@ function KeyBar({ applied, onApply }) {
       onChange: (event) => setDraft(event.target.value),
     }),
     h('button', { type: 'submit', id: 'svc-api-key-apply' }, 'Use key'),
-    h('span', { className: 'svc-keybar-status', id: 'svc-api-key-status', role: 'status' }, applied ? 'Sending Authorization: Bearer ' + applied.slice(0, 12) + '…' : 'No key: requests are unauthenticated'),
+    h('span', { className: 'svc-keybar-status', id: 'svc-api-key-status', role: 'status' }, applied ? `Sending Authorization: Bearer ${applied.slice(0, DISPLAY_PREFIX)}…` : 'No key: requests are unauthenticated'),
   );
 }
 
