@@ -204,6 +204,11 @@ describeEachDatabase('GraphQL schema', (target) => {
     expect(codes(after)).toEqual(['key_revoked']);
   });
 
+  it('suggests field names outside production', async () => {
+    const typo = await gql(app, key, '{ viewer { scope } }');
+    expect(typo.body.errors[0].message).toMatch(/Did you mean "scopes"\?/);
+  });
+
   it('answers authentication failures with 401 and the REST codes, in the GraphQL shape', async () => {
     for (const [authorization, code] of [
       [undefined, 'missing_authorization'],
