@@ -6,58 +6,23 @@
 //   node bin/run-ts.js bench/rest.ts [--seconds 10] [--connections 20]
 // BENCH_DATABASE_URL names the server (default postgresql://postgres@127.0.0.1:5432/test); the
 // benchmark creates and drops its own database there.
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { createPrisma } from '../src/db/client.ts';
 import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/domain/demo/seed.ts';
 import { keysService } from '../src/domain/keys/service.ts';
 import { vmHwmKb } from './lib/child.ts';
+import { load as loadWith, loadRow as row, startServer as startIn, stopServers } from './lib/load.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } } });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const children: ChildProcess[] = [];
-
-/** Spawns a server and resolves with its base URL once it prints the banner line. */
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  child.stderr!.resume();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), 120_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /API status\s+(http:\/\/\S+)\/api\/v1\/status/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, base: match[1]! });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
-
-interface Load {
-  rps: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<Load> {
-  await autocannon({ url, connections, duration: 2, ...opts }); // warm-up
-  const result = await autocannon({ url, connections, duration: seconds, ...opts });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
-}
-
-const row = (name: string, l: Load, hwmKb: number | null) =>
-  `${name.padEnd(34)} ${String(l.rps).padStart(7)} req/s   p99 ${String(l.p99).padStart(4)} ms   errors ${l.errors + l.non2xx}   peak ${hwmKb ? Math.round(hwmKb / 1024) : '?'} MiB`;
+const startServer = (args: string[], env: NodeJS.ProcessEnv) => startIn(args, env, root);
+const load = (url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) => loadWith(url, { connections, seconds, ...opts });
 
 async function main(): Promise<void> {
   const db = await createScratchDatabase(adminUrl, 'bench');
@@ -106,9 +71,7 @@ async function main(): Promise<void> {
     }
     console.log(`RESULT ${JSON.stringify({ customersService, customersRaw, trackService, trackRaw, serviceKb, rawKb })}`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await stopServers();
     await db.drop();
   }
 }

@@ -58,6 +58,7 @@ const schema = z
     GRAPHQL_MAX_COST: int(10, 100_000).default(1000),
     GRAPHQL_MAX_DEPTH: int(2, 50).default(10),
     GRAPHQL_APQ_CACHE_MB: int(1, 1024).default(8),
+    PLAYGROUND_ENABLED: bool.default(true),
   });
 
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
@@ -123,6 +124,7 @@ export interface Config {
   commit: string;
   shutdownTimeoutMs: number;
   graphql: { introspection: boolean; fieldSuggestions: boolean; maxCost: number; maxDepth: number; apqCacheBytes: number };
+  playgroundEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -240,6 +242,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
       maxDepth: env.GRAPHQL_MAX_DEPTH,
       apqCacheBytes: env.GRAPHQL_APQ_CACHE_MB * 1024 * 1024,
     },
+    playgroundEnabled: env.PLAYGROUND_ENABLED,
   };
   return deepFreeze(config);
 }

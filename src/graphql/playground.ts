@@ -10,9 +10,9 @@ export function wantsPlayground(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the playground and returns true, or returns false to let the request through to
- * GraphQL. Not built yet (issue 4, playground part): returns false.
+ * Serves the playground page (src/http/playground.ts) and returns true, or returns false to let
+ * the request through to GraphQL (not a browser's page request, or PLAYGROUND_ENABLED=false).
  */
-export async function playground(request: FastifyRequest, _reply: FastifyReply): Promise<boolean> {
-  return wantsPlayground(request) && false;
+export async function playground(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  return wantsPlayground(request) && request.server.playgroundPage(request, reply);
 }

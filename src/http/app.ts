@@ -11,6 +11,7 @@ import { accessGuard } from './guard.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/index.ts';
 import { sendRestError, toAppError, type RestRouteConfig } from '../../rest-compat/errors.ts';
 import { graphqlRoutes } from '../graphql/route.ts';
+import { registerPlayground } from './playground.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
   const documented = collectDocumentedRoutes(app);
   await app.register(async (v1) => restCompat(v1, services, guard, documented), { prefix: '/api/v1' });
   await app.register(async (gql) => graphqlRoutes(gql, { services, guard, config }));
+  registerPlayground(app, guard, { enabled: config.playgroundEnabled });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

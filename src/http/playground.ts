@@ -1,0 +1,161 @@
+// The GraphQL playground: GraphiQL served entirely by this service (no CDN), at GET /playground
+// and at GET /graphql when a browser asks for a page (see src/graphql/playground.ts). Its script, styles, font and Monaco's workers
+// are bundled at install time by scripts/build-playground.mjs into playground/__generated__/;
+// this module only serves them: the page with a strict Content-Security-Policy, the assets by
+// their content-hashed names (immutable, gzip when accepted). Public: the per-address budget.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { AccessGuard } from './guard.ts';
+import { GRAPHQL_PATH } from '../graphql/route.ts';
+
+export const PLAYGROUND_PATH = '/playground';
+const ASSETS_PATH = `${PLAYGROUND_PATH}/assets`;
+const GENERATED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'playground', '__generated__');
+
+/** Monaco injects <style> elements, so styles need 'unsafe-inline'; scripts, workers and fetches stay same-origin. */
+export const PLAYGROUND_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const DEFAULT_QUERY = `# Enter your API key above, then run this with the ▶ button (or Ctrl-Enter).
+# The Docs panel on the left lists every type and field.
+query Dashboard {
+  viewer {
+    account { name plan }
+    credits { balance }
+  }
+  customers(first: 5) {
+    nodes {
+      name segment revenueTotal
+      recentOrders(first: 3) { totalAmount placedAt }
+    }
+  }
+  insights(first: 5, status: open) {
+    nodes { severity title }
+  }
+}
+`;
+
+interface Manifest {
+  script: string;
+  style: string;
+  files: string[];
+}
+
+function readManifest(dir: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function pageHtml(manifest: Manifest, defaultQuery: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>GraphQL playground</title>
+<link rel="stylesheet" href="${ASSETS_PATH}/${manifest.style}">
+</head>
+<body>
+<noscript>The GraphQL playground needs JavaScript. The API itself answers POST ${GRAPHQL_PATH}.</noscript>
+<div id="playground" data-endpoint="${GRAPHQL_PATH}" data-default-query="${escapeHtml(defaultQuery)}"></div>
+<script type="module" src="${ASSETS_PATH}/${manifest.script}"></script>
+</body>
+</html>
+`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the playground page; false when it is turned off (GET /graphql then stays GraphQL). */
+    playgroundPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  }
+}
+
+export interface PlaygroundOptions {
+  enabled: boolean;
+  /** Where the bundle lives; the install-time build's folder unless a test says otherwise. */
+  dir?: string;
+}
+
+/**
+ * Registers the page and its assets on the root app, and decorates it with `playgroundPage`, which
+ * the GraphQL route calls for a browser's GET /graphql (src/graphql/playground.ts).
+ */
+export function registerPlayground(app: FastifyInstance, guard: AccessGuard, options: PlaygroundOptions): void {
+  const dir = options.dir ?? GENERATED_DIR;
+  const manifest = options.enabled ? readManifest(dir) : null;
+  const files = new Set(manifest?.files ?? []);
+  const html = manifest ? pageHtml(manifest, DEFAULT_QUERY) : '';
+  const spendPublic = guard.publicRoute();
+
+  function unavailable(): AppError {
+    return options.enabled
+      ? new AppError('not_found', 'The playground is not built on this installation: run `npm run build:playground`.')
+      : new AppError('not_found', 'The playground is turned off (PLAYGROUND_ENABLED=false).');
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    await spendPublic(request, reply);
+    if (!manifest) throw unavailable();
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PLAYGROUND_CSP)
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'no-referrer')
+      .header('cross-origin-opener-policy', 'same-origin')
+      .send(html);
+  }
+
+  app.get(PLAYGROUND_PATH, sendPage);
+  app.decorate('playgroundPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!options.enabled) return false;
+    await sendPage(request, reply);
+    return true;
+  });
+
+  app.get<{ Params: { file: string } }>(`${ASSETS_PATH}/:file`, async (request, reply) => {
+    await spendPublic(request, reply);
+    const { file } = request.params;
+    if (!manifest || !files.has(file)) throw new AppError('not_found');
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const body = await readFile(path.join(dir, gzip ? `${file}.gz` : file));
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply
+      .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('vary', 'accept-encoding')
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(body);
+  });
+}
