@@ -12,6 +12,7 @@ import { closeOnSignals, startServer } from './server.ts';
 import { seedDemoAccount } from './domain/demo/seed.ts';
 import { jobRunner } from './jobs/runner.ts';
 import { ALL_JOBS } from './jobs/index.ts';
+import { startWebhookDispatcher } from './domain/webhooks/delivery/process.ts';
 
 export const USAGE = `usage: svc <command> [options]
 
@@ -109,8 +110,9 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
     process.off('SIGTERM', remember);
   }
   const runner = withDemo && config.jobsEnabled ? jobRunner({ prisma: server.db.prisma, services: server.services, jobs: ALL_JOBS, log: io.err }) : null;
+  const dispatcher = startWebhookDispatcher(config, server.db.prisma, io.err, withDemo && config.jobsEnabled);
   closeOnSignals(
-    { close: async () => { await runner?.stop(); await server.close(); } },
+    { close: async () => { await Promise.all([runner?.stop(), dispatcher.stop()]); await server.close(); } },
     config.shutdownTimeoutMs,
     io.err,
   );
@@ -146,14 +148,15 @@ async function workerCommand(config: Readonly<Config>, io: Io): Promise<number> 
     throw error;
   }
   runner.start();
-  io.err(`worker: scheduling ${runner.jobNames().join(', ')}`);
+  const dispatcher = startWebhookDispatcher(config, db.prisma, io.err);
+  io.err(`worker: scheduling ${runner.jobNames().join(', ')}; delivering webhooks`);
   // Waits for running jobs, then closes the database; a job that hangs past SHUTDOWN_TIMEOUT_MS
   // does not keep the process alive (closeOnSignals exits).
   closeOnSignals(
     {
       close: async () => {
         try {
-          await runner.stop();
+          await Promise.all([runner.stop(), dispatcher.stop()]);
         } finally {
           await db.close();
         }

@@ -47,6 +47,8 @@ const schema = z
     REGION: z.string().min(1).default('local'),
     COMMIT_SHA: z.string().min(1).optional(),
     SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: list.default([]),
+    WEBHOOK_EXTRA_CA_FILE: z.string().min(1).optional(),
   });
 
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
@@ -71,7 +73,23 @@ function crossChecks(raw: Record<string, string | undefined>): string[] {
     else if (raw.JWT_SECRET && !HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_JWKS_URL, not JWT_SECRET`);
     else if (raw.JWT_JWKS_URL && HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_SECRET, not JWT_JWKS_URL`);
   }
+  if (raw.NODE_ENV === 'production' && raw.WEBHOOK_ALLOW_PRIVATE_HOSTS?.trim()) {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: refused when NODE_ENV=production (it lets webhooks reach private networks; tests only)');
+  }
   return problems;
+}
+
+/** The PEM of WEBHOOK_EXTRA_CA_FILE, or a problem when it cannot be read or holds no certificate. */
+function readExtraCa(file: string | undefined, problems: string[]): string | null {
+  if (!file) return null;
+  try {
+    const pem = readFileSync(path.resolve(file), 'utf8');
+    if (pem.includes('-----BEGIN CERTIFICATE-----')) return pem;
+    problems.push(`WEBHOOK_EXTRA_CA_FILE: ${file} holds no PEM certificate`);
+  } catch (error) {
+    problems.push(`WEBHOOK_EXTRA_CA_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return null;
 }
 
 type Env = z.infer<typeof schema>;
@@ -99,6 +117,8 @@ export interface Config {
   region: string;
   commit: string;
   shutdownTimeoutMs: number;
+  /** Test-only webhook settings (empty by default; a warning is logged at boot when set). */
+  webhooks: { allowPrivateHosts: string[]; extraCaFile: string | null; extraCa: string | null };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +193,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
     ...crossChecks(raw),
   ];
+  const extraCa = readExtraCa(raw.WEBHOOK_EXTRA_CA_FILE, problems);
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const config: Config = {
@@ -204,6 +225,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     region: env.REGION,
     commit: env.COMMIT_SHA ?? detectCommit(),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    webhooks: { allowPrivateHosts: env.WEBHOOK_ALLOW_PRIVATE_HOSTS, extraCaFile: env.WEBHOOK_EXTRA_CA_FILE ? path.resolve(env.WEBHOOK_EXTRA_CA_FILE) : null, extraCa },
   };
   return deepFreeze(config);
 }

@@ -31,7 +31,7 @@ export function buildServices(config: Readonly<Config>, db: Database) {
     customers: customersService(db.prisma),
     credits: creditsService(db.prisma),
     integrations: integrationsService(db.prisma),
-    webhooks: webhooksService(db.prisma),
+    webhooks: webhooksService(db.prisma, { allowHosts: config.webhooks.allowPrivateHosts }),
     events: eventsRepo(db.prisma),
     track: trackService(db.prisma),
     insights: insightsService(db.prisma),
