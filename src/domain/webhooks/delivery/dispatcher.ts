@@ -6,11 +6,12 @@
 // dies loses nothing: its claims are due again when their lease ends.
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { rootCertificates } from 'node:tls';
+import { setMaxListeners } from 'node:events';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import type { PrismaClient } from '../../../db/client.ts';
 import { AppError } from '../../../errors.ts';
 import { resolveSafeTarget, type Resolver } from '../url-safety.ts';
-import { deliveryRepo, type ClaimedDelivery } from './repo.ts';
+import { deliveryRepo, type ClaimedDelivery, type RecordInput } from './repo.ts';
 import { deliveryBody, deliveryHeaders } from './sign.ts';
 import { postToCheckedAddress, type SendOutcome } from './send.ts';
 
@@ -23,6 +24,8 @@ export const JITTER = 0.1;
 export const DEACTIVATE_AT_FAIL_COUNT = 20;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Attempts recorded by one statement at most. */
+const MAX_RECORD_BATCH = 200;
 
 export interface DispatcherOptions {
   prisma: PrismaClient;
@@ -90,8 +93,15 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const ownAgent = !options.agent;
   const agent =
     options.agent ??
-    new https.Agent({ keepAlive: true, maxSockets: 8, ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}) });
+    new https.Agent({
+      keepAlive: true,
+      maxSockets: 8,
+      // One TLS context built once: a `ca` option would be rebuilt per connection and concatenated
+      // into the agent's pool key on every request (measured: a tenth of the dispatcher's CPU).
+      ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
+    });
   const abort = new AbortController();
+  setMaxListeners(concurrency + 10, abort.signal); // one listener per send in flight
   const inFlight = new Set<Promise<void>>();
   let wake: (() => void) | null = null;
   let loop: Promise<void> | null = null;
@@ -127,17 +137,43 @@ export function webhookDispatcher(options: DispatcherOptions) {
     const attemptNo = delivery.attempts + 1;
     const delay = outcome.success ? null : retryDelayMs(attemptNo, random);
     const nextAttemptAt = delay === null ? null : new Date(startedAt.getTime() + durationMs + delay);
-    const counters = await repo.recordAttempt(delivery, token, { startedAt, durationMs, responseStatus: outcome.status, success: outcome.success, error: outcome.error, nextAttemptAt }, DEACTIVATE_AT_FAIL_COUNT);
-    if (counters === null) {
+    const recorded = await record({ id: delivery.id, token, attempt: { startedAt, durationMs, responseStatus: outcome.status, success: outcome.success, error: outcome.error, nextAttemptAt } });
+    if (!recorded) {
       log(`webhook delivery ${delivery.deliveryId}: claim expired before the attempt was recorded; another worker owns it`);
       return;
     }
     stats.attempted++;
     if (outcome.success) stats.succeeded++;
     else stats.failed++;
-    if (!counters.active && counters.failCount >= DEACTIVATE_AT_FAIL_COUNT && !outcome.success) {
-      log(`webhook subscription ${delivery.subscriptionId} deactivated after ${counters.failCount} consecutive failed attempts`);
+  }
+
+  // Group commit: attempts that finish while a write is running are recorded together by the next
+  // one (one statement for many), so the database round trips do not grow with the send rate.
+  let queue: Array<{ input: RecordInput; done: (recorded: boolean) => void; fail: (error: unknown) => void }> = [];
+  let writing: Promise<void> | null = null;
+
+  function record(input: RecordInput): Promise<boolean> {
+    return new Promise<boolean>((done, fail) => {
+      queue.push({ input, done, fail });
+      writing ??= flush();
+    });
+  }
+
+  async function flush(): Promise<void> {
+    while (queue.length) {
+      const batch = queue.slice(0, MAX_RECORD_BATCH);
+      queue = queue.slice(batch.length);
+      try {
+        const result = await repo.recordAttempts(batch.map((b) => b.input), DEACTIVATE_AT_FAIL_COUNT, now());
+        for (const [id, counters] of result.subscriptions) {
+          if (!counters.active && counters.failCount >= DEACTIVATE_AT_FAIL_COUNT) log(`webhook subscription ${id}: ${counters.failCount} consecutive failed attempts; deactivated`);
+        }
+        for (const b of batch) b.done(result.recorded.has(b.input.id));
+      } catch (error) {
+        for (const b of batch) b.fail(error);
+      }
     }
+    writing = null;
   }
 
   function track(promise: Promise<void>): void {
@@ -150,17 +186,29 @@ export function webhookDispatcher(options: DispatcherOptions) {
     inFlight.add(tracked);
   }
 
-  /** One round: fan out pending events, then claim as many due deliveries as there is room for. */
-  async function tick(): Promise<number> {
-    const { events, deliveries } = await repo.fanOut(fanOutBatch, now());
-    stats.fannedOut += events;
+  let lastFanOut = -Infinity;
+  let fanOutFound = false;
+
+  /**
+   * One round: fan out pending events (when the last fan-out found some, or once per poll
+   * interval), then claim due deliveries for the free slots (in groups, not one by one).
+   */
+  async function tick(force = false): Promise<number> {
+    let found = 0;
+    if (force || fanOutFound || performance.now() - lastFanOut >= pollMs) {
+      lastFanOut = performance.now();
+      const { events, deliveries } = await repo.fanOut(fanOutBatch, now());
+      stats.fannedOut += events;
+      fanOutFound = events > 0;
+      found += events + deliveries;
+    }
     const room = concurrency - inFlight.size;
-    if (room <= 0 || stopping) return events;
+    if (stopping || room <= 0 || (inFlight.size > 0 && room < Math.ceil(concurrency / 4))) return found + (room <= 0 ? 1 : 0);
     const token = randomUUID();
     const at = now();
     const claimed = await repo.claimDue(room, at, new Date(at.getTime() + leaseMs), token);
     for (const delivery of claimed) track(deliver(delivery, token));
-    return events + deliveries + claimed.length;
+    return found + claimed.length;
   }
 
   function pause(ms: number): Promise<void> {
@@ -202,7 +250,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
     async drain(): Promise<DispatchStats> {
       const before = { ...stats };
       for (;;) {
-        const busy = await tick();
+        const busy = await tick(inFlight.size === 0);
         if (inFlight.size) await Promise.race(inFlight);
         else if (busy === 0) break;
       }

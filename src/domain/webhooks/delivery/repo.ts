@@ -31,6 +31,13 @@ export interface AttemptRecord {
   nextAttemptAt: Date | null;
 }
 
+/** One finished attempt of a claimed delivery, with the claim's token. */
+export interface RecordInput {
+  id: bigint;
+  token: string;
+  attempt: AttemptRecord;
+}
+
 export interface CounterUpdate {
   /** Still active after this attempt (false once fail_count reached the deactivation threshold). */
   active: boolean;
@@ -57,7 +64,10 @@ export function deliveryRepo(prisma: PrismaClient) {
      * active, non-revoked subscription of the event's account, then marks the events dispatched,
      * all in one transaction. Events another worker is fanning out are skipped (SKIP LOCKED).
      */
-    fanOut(limit: number, now: Date): Promise<{ events: number; deliveries: number }> {
+    async fanOut(limit: number, now: Date): Promise<{ events: number; deliveries: number }> {
+      // Most rounds find nothing: one index probe instead of a transaction then.
+      const waiting = await prisma.$queryRaw<unknown[]>`SELECT 1 FROM outbox_events WHERE dispatched_at IS NULL LIMIT 1`;
+      if (waiting.length === 0) return { events: 0, deliveries: 0 };
       return prisma.$transaction(
         async (tx) => {
           const events = await tx.$queryRaw<Array<{ id: bigint; account_id: string; name: string }>>`
@@ -119,55 +129,65 @@ export function deliveryRepo(prisma: PrismaClient) {
     },
 
     /**
-     * Records one attempt of a claimed delivery and updates the subscription's counters, in one
-     * transaction, only if the claim (`token`) still holds. Returns null when it does not (the lease
-     * ran out and another worker took the delivery): nothing is written then.
+     * Records attempts of claimed deliveries (in the order they finished) and updates their
+     * subscriptions' counters, in one statement: one implicit transaction, and each subscription
+     * row locked only for an instant. An attempt is written only if its claim (`token`) still
+     * holds; the others (lease ran out, another worker took the delivery) write nothing.
+     * Returns the ids recorded and the counters of each subscription touched.
      */
-    recordAttempt(delivery: Pick<ClaimedDelivery, 'id' | 'attempts' | 'subscriptionId'>, token: string, attempt: AttemptRecord, deactivateAt: number): Promise<CounterUpdate | null> {
-      return prisma.$transaction(
-        async (tx) => {
-          const now = new Date(attempt.startedAt.getTime() + attempt.durationMs);
-          const done = attempt.success || attempt.nextAttemptAt === null;
-          const status = attempt.success ? 'succeeded' : done ? 'failed' : 'pending';
-          const claimed = await tx.webhookDelivery.updateMany({
-            where: { id: delivery.id, leaseToken: token, status: 'pending' },
-            data: {
-              attempts: delivery.attempts + 1,
-              status,
-              nextAttemptAt: attempt.nextAttemptAt ?? now,
-              lastError: attempt.error,
-              leaseToken: null,
-              updatedAt: now,
-            },
-          });
-          if (claimed.count !== 1) return null;
-          await tx.webhookAttempt.create({
-            data: {
-              deliveryId: delivery.id,
-              attemptNo: delivery.attempts + 1,
-              startedAt: attempt.startedAt,
-              durationMs: attempt.durationMs,
-              responseStatus: attempt.responseStatus,
-              success: attempt.success,
-              error: attempt.error,
-            },
-          });
-          // Right-hand sides read the row as it was: fail_count + 1 is the new count.
-          const [sub] = await tx.$queryRaw<Array<{ active: boolean; fail_count: number }>>`
-            UPDATE webhook_subscriptions SET
-              total_fired = total_fired + 1,
-              total_failed = total_failed + ${attempt.success ? 0 : 1},
-              fail_count = CASE WHEN ${attempt.success} THEN 0 ELSE fail_count + 1 END,
-              last_status = ${attempt.responseStatus}::int,
-              last_fired_at = ${attempt.startedAt},
-              active = CASE WHEN NOT ${attempt.success} AND fail_count + 1 >= ${deactivateAt} THEN false ELSE active END,
-              deactivated_at = CASE WHEN NOT ${attempt.success} AND fail_count + 1 >= ${deactivateAt} AND active THEN ${now} ELSE deactivated_at END
-            WHERE id = ${delivery.subscriptionId}
-            RETURNING active, fail_count`;
-          return { active: sub?.active ?? false, failCount: sub?.fail_count ?? 0 };
-        },
-        { maxWait: 15_000, timeout: 15_000 },
-      );
+    async recordAttempts(records: readonly RecordInput[], deactivateAt: number, now: Date): Promise<{ recorded: Set<bigint>; subscriptions: Map<number, CounterUpdate> }> {
+      if (records.length === 0) return { recorded: new Set(), subscriptions: new Map() };
+      const col = <T>(pick: (r: RecordInput) => T): T[] => records.map(pick);
+      const status = (r: RecordInput) => (r.attempt.success ? 'succeeded' : r.attempt.nextAttemptAt === null ? 'failed' : 'pending');
+      const finished = (r: RecordInput) => new Date(r.attempt.startedAt.getTime() + r.attempt.durationMs);
+      const [row] = await prisma.$queryRaw<Array<{ recorded: Array<string | number> | null; subs: Array<{ id: number; active: boolean; fail_count: number }> | null }>>`
+        WITH input AS (
+          SELECT * FROM unnest(
+            ${col((r) => r.id)}::bigint[], ${col((r) => r.token)}::text[], ${col(status)}::text[],
+            ${col((r) => r.attempt.nextAttemptAt ?? finished(r))}::timestamptz[], ${col((r) => r.attempt.error)}::text[],
+            ${col((r) => r.attempt.startedAt)}::timestamptz[], ${col((r) => r.attempt.durationMs)}::int[],
+            ${col((r) => r.attempt.responseStatus)}::int[], ${col((r) => r.attempt.success)}::boolean[]
+          ) WITH ORDINALITY AS t(id, token, status, next_at, error, started, duration, code, success, ord)
+        ), d AS (
+          UPDATE webhook_deliveries w SET
+            attempts = w.attempts + 1, status = i.status::"DeliveryStatus", next_attempt_at = i.next_at,
+            last_error = i.error, lease_token = NULL, updated_at = ${now}
+          FROM input i
+          WHERE w.id = i.id AND w.lease_token = i.token AND w.status = 'pending'
+          RETURNING w.id, w.subscription_id, w.attempts
+        ), logged AS (
+          INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, success, error)
+          SELECT d.id, d.attempts, i.started, i.duration, i.code, i.success, i.error FROM d JOIN input i ON i.id = d.id
+        ), j AS (
+          SELECT d.subscription_id AS sid, i.*, max(CASE WHEN i.success THEN i.ord END) OVER (PARTITION BY d.subscription_id) AS last_ok
+          FROM d JOIN input i ON i.id = d.id
+        ), per_sub AS (
+          SELECT sid,
+                 count(*)::int AS fired,
+                 (count(*) FILTER (WHERE NOT success))::int AS failed,
+                 bool_or(success) AS had_success,
+                 (count(*) FILTER (WHERE NOT success AND ord > coalesce(last_ok, 0)))::int AS trailing,
+                 (array_agg(code ORDER BY ord DESC))[1] AS last_code,
+                 max(started) AS last_started
+          FROM j GROUP BY sid
+        ), s AS (
+          -- fail_count: consecutive failures since the last success (a success in the batch resets it).
+          UPDATE webhook_subscriptions w SET
+            total_fired = w.total_fired + p.fired,
+            total_failed = w.total_failed + p.failed,
+            fail_count = CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END,
+            last_status = p.last_code,
+            last_fired_at = p.last_started,
+            active = CASE WHEN (CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END) >= ${deactivateAt}::int THEN false ELSE w.active END,
+            deactivated_at = CASE WHEN w.active AND (CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END) >= ${deactivateAt}::int THEN ${now} ELSE w.deactivated_at END
+          FROM per_sub p WHERE w.id = p.sid
+          RETURNING w.id, w.active, w.fail_count
+        )
+        SELECT (SELECT json_agg(id::text) FROM d) AS recorded, (SELECT json_agg(s) FROM s) AS subs`;
+      return {
+        recorded: new Set((row?.recorded ?? []).map((id) => BigInt(id))),
+        subscriptions: new Map((row?.subs ?? []).map((sub) => [sub.id, { active: sub.active, failCount: sub.fail_count }])),
+      };
     },
 
     /** Ends a claimed delivery without an attempt (its subscription is no longer active). */
