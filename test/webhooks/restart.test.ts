@@ -120,4 +120,24 @@ describeEachDatabase('webhook dispatcher restarts', (target) => {
     expect(third.attempted).toBe(1);
     expect((await deliveries(sub.id)).map((d) => [d.status, d.attempts])).toEqual([['succeeded', 1], ['succeeded', 1]]);
   });
+
+  test('a claim taken over after its lease: only the new holder records the attempt', async () => {
+    const { accountId, sub } = await subscribe('/takeover');
+    receiver.on('/takeover', (n) => (n === 1 ? { status: 200, delayMs: 1_500 } : { status: 204 }));
+    const base = receiver.requests.length;
+    await prisma.$transaction((tx) => appendEvents(tx, accountId, [consumed(1)]));
+    const logs: string[] = [];
+    const slow = dispatcher({ timeoutMs: 5_000, log: (m) => logs.push(m) });
+    slow.start();
+    await receiver.waitFor(base + 1);
+    // Another worker whose clock is past the first claim's lease takes the delivery over.
+    const other = await dispatcher({ now: () => new Date(Date.now() + 120_000) }).drain();
+    expect(other).toMatchObject({ attempted: 1, succeeded: 1 });
+    await slow.stop(10_000); // the slow send ends now; its record is refused
+    expect(logs.some((m) => /claim expired before the attempt was recorded/.test(m))).toBe(true);
+    const [delivery] = await deliveries(sub.id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, leaseToken: null });
+    expect(delivery!.attemptLog.map((a) => [a.attemptNo, a.responseStatus])).toEqual([[1, 204]]);
+    expect(await prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({ totalFired: 1 });
+  });
 });
