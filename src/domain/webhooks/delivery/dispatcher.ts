@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import type { PrismaClient } from '../../../db/client.ts';
-import { AppError } from '../../../errors.ts';
 import { resolveSafeTarget, type Resolver } from '../url-safety.ts';
 import { deliveryRepo, type ClaimedDelivery, type RecordInput } from './repo.ts';
 import { deliveryBody, deliveryHeaders } from './sign.ts';
@@ -116,7 +115,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
       url = new URL(delivery.url);
       addresses = await resolveSafeTarget(url, { resolver: options.resolver, allowHosts: options.allowHosts });
     } catch (error) {
-      const reason = error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error);
+      // AppError unsafe_url / invalid_url from the check; its message says which rule refused.
+      const reason = error instanceof Error ? error.message : String(error);
       return { status: null, success: false, error: `address refused: ${reason}` };
     }
     const body = deliveryBody(delivery.eventName, delivery.eventData);
