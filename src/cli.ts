@@ -14,6 +14,7 @@ import { jobRunner } from './jobs/runner.ts';
 import { ALL_JOBS } from './jobs/index.ts';
 import { uptimeRecorder } from './jobs/uptime-recorder.ts';
 import { incidentCommand } from './cli-incidents.ts';
+import { startWebhookDispatcher } from './domain/webhooks/delivery/process.ts';
 
 export const USAGE = `usage: svc <command> [options]
 
@@ -31,7 +32,7 @@ export const USAGE = `usage: svc <command> [options]
   integrations revoke --account <id> --id <n>   revoke an integration (manual; emits integration.revoked)
   ai pause|resume --account <id> [--reason <text>] [--by <admin>]
                                 pause or resume AI access (events ai.paused / ai.resumed)
-  worker                        run the job schedules until stopped
+  worker                        run the job schedules, uptime checks and webhook delivery until stopped
   incidents open --title <t> --severity minor|major|critical [--body <text>]
   incidents update <id> [--title <t>] [--severity <s>] [--status investigating|identified|monitoring] [--body <text>]
   incidents resolve <id> [--body <text>]
@@ -119,8 +120,9 @@ async function serveCommand(config: Readonly<Config>, io: Io, withDemo: boolean)
   }
   const runner = withDemo && config.jobsEnabled ? jobRunner({ prisma: server.db.prisma, services: server.services, jobs: ALL_JOBS, log: io.err }) : null;
   const uptime = runner ? uptimeRecorder({ prisma: server.db.prisma, services: server.services, apiUrl: server.url, log: io.err }) : null;
+  const dispatcher = startWebhookDispatcher(config, server.db.prisma, io.err, withDemo && config.jobsEnabled);
   closeOnSignals(
-    { close: async () => { await uptime?.stop(); await runner?.stop(); await server.close(); } },
+    { close: async () => { await Promise.all([uptime?.stop(), runner?.stop(), dispatcher.stop()]); await server.close(); } },
     config.shutdownTimeoutMs,
     io.err,
   );
@@ -161,15 +163,15 @@ async function workerCommand(config: Readonly<Config>, io: Io): Promise<number> 
   }
   runner.start();
   uptime.start();
-  io.err(`worker: scheduling ${runner.jobNames().join(', ')}, uptime-check`);
+  const dispatcher = startWebhookDispatcher(config, db.prisma, io.err);
+  io.err(`worker: scheduling ${runner.jobNames().join(', ')}, uptime-check; delivering webhooks`);
   // Waits for running jobs, then closes the database; a job that hangs past SHUTDOWN_TIMEOUT_MS
   // does not keep the process alive (closeOnSignals exits).
   closeOnSignals(
     {
       close: async () => {
         try {
-          await uptime.stop();
-          await runner.stop();
+          await Promise.all([uptime.stop(), runner.stop(), dispatcher.stop()]);
         } finally {
           await db.close();
         }

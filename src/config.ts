@@ -59,6 +59,8 @@ const schema = z
     GRAPHQL_MAX_DEPTH: int(2, 50).default(10),
     GRAPHQL_APQ_CACHE_MB: int(1, 1024).default(8),
     PLAYGROUND_ENABLED: bool.default(true),
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: list.default([]),
+    WEBHOOK_EXTRA_CA_FILE: z.string().min(1).optional(),
   });
 
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
@@ -83,7 +85,23 @@ function crossChecks(raw: Record<string, string | undefined>): string[] {
     else if (raw.JWT_SECRET && !HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_JWKS_URL, not JWT_SECRET`);
     else if (raw.JWT_JWKS_URL && HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_SECRET, not JWT_JWKS_URL`);
   }
+  if (raw.NODE_ENV === 'production' && raw.WEBHOOK_ALLOW_PRIVATE_HOSTS?.trim()) {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: refused when NODE_ENV=production (it lets webhooks reach private networks; tests only)');
+  }
   return problems;
+}
+
+/** The PEM of WEBHOOK_EXTRA_CA_FILE, or a problem when it cannot be read or holds no certificate. */
+function readExtraCa(file: string | undefined, problems: string[]): string | null {
+  if (!file) return null;
+  try {
+    const pem = readFileSync(path.resolve(file), 'utf8');
+    if (pem.includes('-----BEGIN CERTIFICATE-----')) return pem;
+    problems.push(`WEBHOOK_EXTRA_CA_FILE: ${file} holds no PEM certificate`);
+  } catch (error) {
+    problems.push(`WEBHOOK_EXTRA_CA_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return null;
 }
 
 type Env = z.infer<typeof schema>;
@@ -125,6 +143,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   graphql: { introspection: boolean; fieldSuggestions: boolean; maxCost: number; maxDepth: number; apqCacheBytes: number };
   playgroundEnabled: boolean;
+  /** Test-only webhook settings (empty by default; a warning is logged at boot when set). */
+  webhooks: { allowPrivateHosts: string[]; extraCaFile: string | null; extraCa: string | null };
 }
 
 export class ConfigError extends Error {
@@ -199,6 +219,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
     ...crossChecks(raw),
   ];
+  const extraCa = readExtraCa(raw.WEBHOOK_EXTRA_CA_FILE, problems);
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const config: Config = {
@@ -243,6 +264,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
       apqCacheBytes: env.GRAPHQL_APQ_CACHE_MB * 1024 * 1024,
     },
     playgroundEnabled: env.PLAYGROUND_ENABLED,
+    webhooks: { allowPrivateHosts: env.WEBHOOK_ALLOW_PRIVATE_HOSTS, extraCaFile: env.WEBHOOK_EXTRA_CA_FILE ? path.resolve(env.WEBHOOK_EXTRA_CA_FILE) : null, extraCa },
   };
   return deepFreeze(config);
 }

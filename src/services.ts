@@ -53,7 +53,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     customers: customersService(db.prisma),
     credits,
     integrations: integrationsService(db.prisma),
-    webhooks: webhooksService(db.prisma),
+    webhooks: webhooksService(db.prisma, { allowHosts: config.webhooks.allowPrivateHosts }),
     events: eventsRepo(db.prisma),
     track: trackService(db.prisma),
     insights: insightsService(db.prisma),

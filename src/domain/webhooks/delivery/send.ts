@@ -1,0 +1,114 @@
+// One HTTPS POST to an address that was already checked: the socket goes to that IP (no second
+// name resolution, so DNS rebinding cannot redirect it), TLS verifies the certificate for the URL's
+// host name (SNI and Host are the URL's). Redirects are not followed, the whole attempt has one
+// deadline, and at most `maxResponseBytes` of the answer are read.
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+
+export interface SendOptions {
+  agent: https.Agent;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Aborts the attempt (dispatcher shutdown past its grace period). */
+  signal?: AbortSignal;
+}
+
+export interface SendOutcome {
+  /** The HTTP status received, or null when there was no answer. */
+  status: number | null;
+  success: boolean;
+  error: string | null;
+}
+
+/** Connection errors after which the next checked address is tried (nothing was sent). */
+const TRY_NEXT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+
+/** The socket is opened to an IP literal, so Node never resolves; should it ever try, refuse. */
+const noLookup: LookupFunction = (hostname, _options, callback) => {
+  callback(Object.assign(new Error(`refusing to resolve ${hostname} at connect time`), { code: 'ENOLOOKUP' }), '', 4);
+};
+
+const describe = (error: unknown): string => {
+  const e = error as NodeJS.ErrnoException;
+  const code = e?.code && !String(e.message).includes(e.code) ? ` (${e.code})` : '';
+  return `${e?.message ?? String(error)}${code}`.slice(0, 500);
+};
+
+type Once = SendOutcome & { retryNextAddress: boolean };
+
+function postOnce(url: URL, address: string, headers: Record<string, string>, body: string, options: SendOptions, deadline: number): Promise<Once> {
+  return new Promise<Once>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Once) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    const name = url.hostname;
+    const literal = name.startsWith('[') || isIP(name) !== 0;
+    const req = https.request({
+      host: address,
+      port: url.port ? Number(url.port) : 443,
+      method: 'POST',
+      path: `${url.pathname}${url.search}`,
+      headers: { ...headers, Host: url.host, 'Content-Length': String(Buffer.byteLength(body)) },
+      // Certificate checked for the URL's name; an IP-literal URL is checked against its IP.
+      servername: literal ? '' : name,
+      agent: options.agent,
+      lookup: noLookup,
+    });
+    const timer = setTimeout(() => {
+      const seconds = options.timeoutMs / 1000;
+      finish({ status: null, success: false, error: `timed out after ${seconds} s`, retryNextAddress: false });
+      req.destroy();
+    }, Math.max(0, deadline - Date.now()));
+    const onAbort = () => {
+      finish({ status: null, success: false, error: 'aborted: the dispatcher stopped', retryNextAddress: false });
+      req.destroy();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      finish({ status: null, success: false, error: describe(error), retryNextAddress: TRY_NEXT.has(error.code ?? '') });
+    });
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const outcome: Once =
+        status >= 200 && status < 300
+          ? { status, success: true, error: null, retryNextAddress: false }
+          : status >= 300 && status < 400
+            ? { status, success: false, error: `redirect not followed (HTTP ${status}${res.headers.location ? ` to ${String(res.headers.location).slice(0, 200)}` : ''})`, retryNextAddress: false }
+            : { status, success: false, error: `receiver answered HTTP ${status}`, retryNextAddress: false };
+      // The status decides; the body is drained (so the connection can be reused) up to the limit.
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > options.maxResponseBytes) {
+          res.destroy();
+          finish(outcome);
+        }
+      });
+      res.on('end', () => finish(outcome));
+      res.on('close', () => finish(outcome));
+      res.on('error', () => finish(outcome));
+    });
+    req.end(body);
+  });
+}
+
+/**
+ * POSTs `body` to `url`, connecting to the checked `addresses` in order (the next one only when
+ * the previous refused the connection), all within one `timeoutMs` deadline.
+ */
+export async function postToCheckedAddress(url: URL, addresses: readonly string[], headers: Record<string, string>, body: string, options: SendOptions): Promise<SendOutcome> {
+  const deadline = Date.now() + options.timeoutMs;
+  let last: SendOutcome = { status: null, success: false, error: 'no address to connect to' };
+  for (const address of addresses) {
+    const { retryNextAddress, ...outcome } = await postOnce(url, address, headers, body, options, deadline);
+    last = outcome;
+    if (!retryNextAddress || Date.now() >= deadline) break;
+  }
+  return last;
+}

@@ -1,0 +1,23 @@
+// A dispatcher in its own process, for the crash test: started on a test database, killed with
+// SIGKILL mid-delivery. Arguments: <connection string> <allowed host> <CA file>.
+import { readFileSync } from 'node:fs';
+import { createPrisma } from '../../../src/db/client.ts';
+import { webhookDispatcher } from '../../../src/domain/webhooks/delivery/dispatcher.ts';
+
+const [connectionString, allowHost, caFile] = process.argv.slice(2);
+if (!connectionString || !allowHost || !caFile) {
+  console.error('usage: dispatcher-child.ts <connection string> <allowed host> <CA file>');
+  process.exit(2);
+}
+const prisma = createPrisma(connectionString, { poolSize: 2 });
+const dispatcher = webhookDispatcher({
+  prisma,
+  allowHosts: [allowHost],
+  extraCa: readFileSync(caFile, 'utf8'),
+  concurrency: 1,
+  timeoutMs: 20_000,
+  pollMs: 20,
+  log: (message) => console.error(message),
+});
+dispatcher.start();
+console.log('started');
