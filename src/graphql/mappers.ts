@@ -11,7 +11,7 @@ type Item<F extends (...args: never[]) => unknown> = Result<F> extends { items: 
 export type ViewerModel = { principal: Principal };
 export type AccountModel = Result<Services['accounts']['getAccount']>;
 export type ApiKeyModel = Result<Services['keys']['listKeys']>[number];
-export type CreditsModel = Result<Services['credits']['getCreditSummary']>;
+export type CreditsModel = Result<Services['credits']['getCreditBalance']>;
 export type CreditTransactionModel = Item<Services['credits']['transactionsPage']>;
 export type CustomerModel = CustomerRow;
 export type OrderModel = OrderRow;

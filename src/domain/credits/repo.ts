@@ -32,12 +32,29 @@ export interface DebitOutcome {
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';
 import { idDescendingWindow, type PageRequest } from '../paging.ts';
 
+export interface BalanceRow {
+  balance: number;
+  totalPurchased: number;
+  totalSpent: number;
+  autoTopupEnabled: boolean;
+  autoTopupThreshold: number;
+  autoTopupAmount: number;
+  autoTopupLastChargedAt: Date | null;
+  updatedAt: Date;
+}
+
 export function creditsRepo(prisma: PrismaClient) {
   const refundOf = (accountId: string, debitId: number) =>
     prisma.creditTransaction.findFirst({ where: { accountId, refundOfId: debitId }, select: ledgerSelect });
   return {
-    balance(accountId: string) {
-      return prisma.creditBalance.findUnique({ where: { accountId } });
+    /** The balance row (a hot path of both doors: one plain statement). */
+    async balance(accountId: string): Promise<BalanceRow | null> {
+      const rows = await prisma.$queryRaw<BalanceRow[]>`
+        SELECT balance, total_purchased AS "totalPurchased", total_spent AS "totalSpent", auto_topup_enabled AS "autoTopupEnabled",
+               auto_topup_threshold AS "autoTopupThreshold", auto_topup_amount AS "autoTopupAmount",
+               auto_topup_last_charged_at AS "autoTopupLastChargedAt", updated_at AS "updatedAt"
+        FROM credit_balances WHERE account_id = ${accountId}`;
+      return rows[0] ?? null;
     },
     recentTransactions(accountId: string, take: number) {
       return prisma.creditTransaction.findMany({

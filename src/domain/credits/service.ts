@@ -67,6 +67,21 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
   const repo = creditsRepo(prisma);
   const payments = options.payments ?? simulatedPayments();
 
+  async function getCreditBalance(accountId: string) {
+    // Every account gets a balance row when it is created; an account without one has none yet.
+    const row = (await repo.balance(accountId)) ?? {
+      balance: 0,
+      totalPurchased: 0,
+      totalSpent: 0,
+      autoTopupEnabled: false,
+      autoTopupThreshold: 100,
+      autoTopupAmount: 500,
+      autoTopupLastChargedAt: null,
+      updatedAt: new Date(0),
+    };
+    return { accountId, ...row };
+  }
+
   async function currentBalance(accountId: string): Promise<number> {
     return (await repo.balance(accountId))?.balance ?? 0;
   }
@@ -83,20 +98,12 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
   }
 
   return {
+    /** Balance, totals and auto top-up settings (no ledger read). */
+    getCreditBalance,
+    /** The balance with the RECENT_TRANSACTIONS latest ledger rows (GET /api/v1/credits). */
     async getCreditSummary(accountId: string) {
-      const [balance, recent] = await Promise.all([repo.balance(accountId), repo.recentTransactions(accountId, RECENT_TRANSACTIONS)]);
-      // Every account gets a balance row when it is created; an account without one has none yet.
-      const row = balance ?? {
-        balance: 0,
-        totalPurchased: 0,
-        totalSpent: 0,
-        autoTopupEnabled: false,
-        autoTopupThreshold: 100,
-        autoTopupAmount: 500,
-        autoTopupLastChargedAt: null,
-        updatedAt: new Date(0),
-      };
-      return { accountId, ...row, recent };
+      const [balance, recent] = await Promise.all([getCreditBalance(accountId), repo.recentTransactions(accountId, RECENT_TRANSACTIONS)]);
+      return { ...balance, recent };
     },
 
     /**

@@ -13,7 +13,7 @@ export const accountResolvers: Resolvers = {
     account: ({ principal }, _args, { services }) => services.accounts.getAccount(principal.accountId),
     scopes: ({ principal }) => [...principal.scopes].sort(),
     credential: ({ principal }) => principal.kind,
-    credits: ({ principal }, _args, { services }) => services.credits.getCreditSummary(principal.accountId),
+    credits: ({ principal }, _args, { services }) => services.credits.getCreditBalance(principal.accountId),
     apiKeys: ({ principal }, _args, { services }) => (principal.kind === 'session' ? services.keys.listKeys(principal.accountId) : null),
   },
   Credits: {
