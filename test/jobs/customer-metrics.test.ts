@@ -179,6 +179,28 @@ describeEachDatabase('customer-metrics incremental runs', (target) => {
     expect(strangerNow.ordersCount).toBe(0);
   });
 
+  test('an order committed while a run takes the marks is counted by that run', async () => {
+    const account = await makeAccount(db.prisma);
+    const customer = await makeCustomer(db.prisma, account.id);
+    await makeOrder(db.prisma, account.id, customer.id, { total: 40, placedAt: at(-10) });
+    // The customer is marked (first order); a second order is written in a transaction that is
+    // still open when the run starts, and commits a little later.
+    let inserted!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const writer = db.prisma.$transaction(async (tx) => {
+      await makeOrder(tx as unknown as typeof db.prisma, account.id, customer.id, { total: 60, placedAt: at(-1) });
+      inserted();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    await insertedNow;
+    const run = customers.recomputeMetrics(account.id, D);
+    await writer;
+    await run;
+    const got = await db.prisma.customer.findUniqueOrThrow({ where: { id: customer.id } });
+    expect([got.ordersCount, got.revenueTotal.toFixed(2)]).toEqual([2, '100.00']);
+    expect(await pending(account.id)).toEqual([]);
+  });
+
   test('the job recounts every customer in the daily full hour and only the marked ones otherwise', async () => {
     const account = await makeAccount(db.prisma);
     const services = buildServices(testConfig(), db);

@@ -54,10 +54,15 @@ export function customersRepo(prisma: PrismaClient) {
      */
     async recomputeMetrics(accountId: string, now: Date, full: boolean): Promise<number> {
       return prisma.$transaction(async (tx) => {
-        // Emptied first, in its own statement: an order being written now holds its mark's row
+        // Taken first, in a statement of its own: an order being written now holds its mark's row
         // lock, so this waits for it, and the recount below (a later snapshot) sees the order.
+        // Locked in customer order, the order in which the triggers mark, so the two never
+        // deadlock.
         const marked = await tx.$queryRaw<Array<{ id: number }>>`
-          DELETE FROM customer_metrics_pending WHERE account_id = ${accountId} RETURNING customer_id AS id`;
+          DELETE FROM customer_metrics_pending p
+          USING (SELECT customer_id FROM customer_metrics_pending WHERE account_id = ${accountId} ORDER BY customer_id FOR UPDATE) l
+          WHERE p.account_id = ${accountId} AND p.customer_id = l.customer_id
+          RETURNING p.customer_id AS id`;
         const recount = full ? null : marked.map((m) => m.id);
         // Each stage is fenced (OFFSET 0) so that its expressions are computed once per customer,
         // not again wherever a later stage names them; the comparison with the stored values is
