@@ -56,6 +56,6 @@ SELECT "account_id", "id" FROM "customers" WHERE "orders_count" <> 0;
 -- follow the clock). With pages half full, each row's new version fits on its own page and
 -- indexes are left alone (a heap-only update); at the default 100 every run moved every row and
 -- rewrote all seven indexes (bench/jobs, 100,000 customers: one run's statement 11 s at 100,
--- 2.8 s at 50). Rows already stored keep their pages until the table is rewritten (VACUUM FULL
--- customers).
+-- 2.8 s at 50). Rows already stored move to half-full pages the first time a run rewrites them
+-- (measured: the first run after packing the table at 100 took 7 s, the next one 1 s).
 ALTER TABLE "customers" SET (fillfactor = 50);
