@@ -4,7 +4,7 @@
 // orders, and the ratio of each time to a baseline measured in the same script: one plain
 // `SELECT count(*), sum(total_amount)` over the account's orders. Targets: full < 60 s and
 // < 512 MB, incremental < 2 s. (The database server's own memory is not this process's.)
-//   npm run bench:jobs -- [--orders 1000000] [--skus 2000] [--customers 100000] [--keep | --reuse <url>]
+//   npm run bench:jobs -- [--orders 1000000] [--skus 2000] [--customers 100000] [--keep | --reuse <url>] [--only <job,…>]
 // The server: TEST_DATABASE_URL (read through src/config.ts), else
 // postgresql://postgres@127.0.0.1:5432/test; the benchmark creates and drops its own database.
 import { parseArgs } from 'node:util';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     // Keep the generated database (its URL is printed), or reuse one kept before (no generation).
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
+    // Time only these jobs (comma-separated names).
+    only: { type: 'string' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -115,20 +117,21 @@ async function generate(client: pg.Client, now: Date): Promise<void> {
   await q('VACUUM ANALYZE');
 }
 
-/** One new local day of orders (the average day's count), placed just after `from`. */
+/** One new local day of orders (the average day's count, by as many customers), placed just after `from`. */
 async function addDay(client: pg.Client, from: Date): Promise<void> {
   const perDay = Math.round(ORDERS / DAYS);
   await client.query(
     `WITH o AS (
        INSERT INTO orders (account_id, customer_id, source, external_id, status, subtotal, total_amount, fees_amount, placed_at)
-       SELECT $1, NULL, 'shopify', 'N-' || g || '-' || $4::text, 'paid', 80, 80, 2.62, $3::timestamptz + (g::float8 / $2::int) * interval '1 day'
+       SELECT $1, c.first + ((g::bigint * 7919) % $6::int)::int, 'shopify', 'N-' || g || '-' || $4::text, 'paid', 80, 80, 2.62, $3::timestamptz + (g::float8 / $2::int) * interval '1 day'
        FROM generate_series(1, $2::int) g
+       CROSS JOIN (SELECT min(id) AS first FROM customers WHERE account_id = $1) c
        RETURNING id
      )
      INSERT INTO order_items (account_id, order_id, inventory_item_id, sku, quantity, unit_price, unit_cost)
      SELECT $1, o.id, i.first + o.id % $5::int, 'SKU-x', 1, 20, 8 FROM o
      CROSS JOIN (SELECT min(id) AS first FROM inventory_items WHERE account_id = $1) i`,
-    [ACCOUNT, perDay, from, from.getTime(), SKUS],
+    [ACCOUNT, perDay, from, from.getTime(), SKUS, CUSTOMERS],
   );
 }
 
@@ -140,7 +143,7 @@ interface Bench {
 
 const same = (run: (s: Services, now: Date) => Promise<number>) => ({ full: run, incremental: run });
 const BENCHES: Bench[] = [
-  { job: 'customer-metrics', ...same((s, now) => s.customers.recomputeMetrics(ACCOUNT, now)) },
+  { job: 'customer-metrics', full: (s, now) => s.customers.recomputeMetrics(ACCOUNT, now, { full: true }), incremental: (s, now) => s.customers.recomputeMetrics(ACCOUNT, now) },
   { job: 'profit-snapshot', full: (s, now) => s.analytics.snapshotProfit(ACCOUNT, now, { full: true }), incremental: (s, now) => s.analytics.snapshotProfit(ACCOUNT, now) },
   { job: 'inventory_velocity', ...same((s, now) => s.analytics.computeInventoryVelocity(ACCOUNT, now)) },
   { job: 'smart-reorder', ...same((s, now) => s.analytics.suggestReorders(ACCOUNT, now)) },
@@ -188,11 +191,12 @@ async function main(): Promise<void> {
         console.log(`${job.padEnd(24)} ${kind.padEnd(12)} FAILED: ${(error instanceof Error ? error.message : String(error)).split('\n').filter(Boolean).at(-1)}`);
       }
     };
-    for (const b of BENCHES) await attempt('full', b.job, () => b.full(services, now), 60_000);
+    const benches = values.only ? BENCHES.filter((b) => values.only!.split(',').includes(b.job)) : BENCHES;
+    for (const b of benches) await attempt('full', b.job, () => b.full(services, now), 60_000);
     const tomorrow = new Date(now.getTime() + DAY_MS);
     await addDay(client, now);
     await client.query('ANALYZE orders; ANALYZE order_items');
-    for (const b of BENCHES) await attempt('incremental', b.job, () => b.incremental(services, tomorrow), 2_000);
+    for (const b of benches) await attempt('incremental', b.job, () => b.incremental(services, tomorrow), 2_000);
   } finally {
     await client.end().catch(() => {});
     await db?.close();

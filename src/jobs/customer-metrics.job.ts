@@ -1,11 +1,15 @@
-// Recomputes customer metrics (orders, revenue, AOV, LTV, churn, segment) from orders.
+// Keeps customer metrics (orders, revenue, AOV, LTV, churn, segment) true to the orders: every
+// hour the customers whose orders changed are recounted and every customer's churn, LTV and
+// segment follow the clock; once a day every customer is recounted (docs/customer-metrics.md).
 import type { JobDefinition } from './types.ts';
+import { FULL_RECOMPUTE_UTC_HOUR } from '../domain/analytics/profit.ts';
 
 export const customerMetricsJob: JobDefinition = {
   name: 'customer-metrics',
   schedule: '17 * * * *',
   periodSeconds: 3600,
   async run({ services, accountId, now }) {
-    return { rowsWritten: await services.customers.recomputeMetrics(accountId, now) };
+    const full = now.getUTCHours() === FULL_RECOMPUTE_UTC_HOUR;
+    return { rowsWritten: await services.customers.recomputeMetrics(accountId, now, { full }) };
   },
 };

@@ -91,65 +91,85 @@ export function customersRepo(prisma: PrismaClient) {
       return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
     },
     /**
-     * Recomputes every customer's metrics of an account from its orders, in one statement.
-     * Rules (docs/customer-metrics.md): revenue is paid totals less refunds, cancelled orders
-     * excluded; churn grows with days since the last purchase relative to the customer's own
-     * purchase interval; LTV adds two years of expected future revenue, discounted by churn.
+     * Brings an account's customer metrics up to date (docs/customer-metrics.md), in one
+     * transaction: recounts the orders of the customers marked since the last run (by the
+     * triggers on orders; every customer when `full`), then derives churn, LTV and segment of
+     * every customer from the stored counts and `now`, and writes only the rows whose values
+     * change. Returns the number of rows written.
      */
-    async recomputeMetrics(accountId: string, now: Date): Promise<number> {
-      const [updated, reset] = await prisma.$transaction([
-        prisma.$executeRaw`
-        WITH stats AS (
-          SELECT o.customer_id,
-                 count(*)::int AS orders_count,
-                 sum(o.total_amount - o.refunded_amount) AS revenue,
+    async recomputeMetrics(accountId: string, now: Date, full: boolean): Promise<number> {
+      return prisma.$transaction(async (tx) => {
+        // Taken first, in a statement of its own: an order being written now holds its mark's row
+        // lock, so this waits for it, and the recount below (a later snapshot) sees the order.
+        // Locked in customer order, the order in which the triggers mark, so the two never
+        // deadlock.
+        const marked = await tx.$queryRaw<Array<{ id: number }>>`
+          DELETE FROM customer_metrics_pending p
+          USING (SELECT customer_id FROM customer_metrics_pending WHERE account_id = ${accountId} ORDER BY customer_id FOR UPDATE) l
+          WHERE p.account_id = ${accountId} AND p.customer_id = l.customer_id
+          RETURNING p.customer_id AS id`;
+        const recount = full ? null : marked.map((m) => m.id);
+        // Each stage is fenced (OFFSET 0) so that its expressions are computed once per customer,
+        // not again wherever a later stage names them; the comparison with the stored values is
+        // made before the join, so only the rows that change are looked up and written.
+        return tx.$executeRaw`
+        WITH recount AS (
+          SELECT c.id FROM customers c
+          WHERE c.account_id = ${accountId} AND (${recount}::int[] IS NULL OR c.id = ANY(${recount}::int[]))
+        ), counted AS (
+          SELECT r.id,
+                 count(o.id)::int AS orders_count,
+                 coalesce(sum(o.total_amount - o.refunded_amount), 0) AS revenue_total,
                  min(o.placed_at) AS first_at,
                  max(o.placed_at) AS last_at
-          FROM orders o
-          WHERE o.account_id = ${accountId} AND o.customer_id IS NOT NULL AND o.status <> 'cancelled'
-          GROUP BY o.customer_id
+          FROM recount r
+          LEFT JOIN orders o ON o.account_id = ${accountId} AND o.customer_id = r.id AND o.status <> 'cancelled'
+          GROUP BY r.id
+        ), totals AS (
+          SELECT c.id, ROW(c.orders_count, c.revenue_total, c.aov, c.first_purchase_at, c.last_purchase_at, c.churn_score, c.ltv_estimate, c.segment) AS stored,
+                 coalesce(k.orders_count, c.orders_count) AS orders_count,
+                 coalesce(k.revenue_total, c.revenue_total) AS revenue_total,
+                 CASE WHEN k.id IS NULL THEN c.first_purchase_at ELSE k.first_at END AS first_at,
+                 CASE WHEN k.id IS NULL THEN c.last_purchase_at ELSE k.last_at END AS last_at
+          FROM customers c LEFT JOIN counted k ON k.id = c.id
+          WHERE c.account_id = ${accountId}
         ), scored AS (
-          SELECT s.*,
-                 s.revenue / s.orders_count AS aov,
-                 EXTRACT(EPOCH FROM (${now}::timestamptz - s.last_at)) / 86400 AS days_since,
-                 GREATEST(EXTRACT(EPOCH FROM (s.last_at - s.first_at)) / 86400 / GREATEST(s.orders_count - 1, 1), 30) AS interval_days,
-                 GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - s.first_at)) / 86400, 30) AS tenure_days
-          FROM stats s
+          SELECT t.*,
+                 t.revenue_total / nullif(t.orders_count, 0) AS aov,
+                 EXTRACT(EPOCH FROM (${now}::timestamptz - t.last_at)) / 86400 AS days_since,
+                 GREATEST(EXTRACT(EPOCH FROM (t.last_at - t.first_at)) / 86400 / GREATEST(t.orders_count - 1, 1), 30) AS interval_days,
+                 GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - t.first_at)) / 86400, 30) AS tenure_days
+          FROM totals t OFFSET 0
         ), churn AS (
           SELECT sc.*, LEAST(1, GREATEST(0, sc.days_since / (sc.interval_days * 4))) AS churn_score
-          FROM scored sc
+          FROM scored sc OFFSET 0
+        ), metrics AS (
+          -- A customer without a counted order (none yet, or all cancelled) has zero metrics and
+          -- the new segment.
+          SELECT ch.id, ch.stored, ch.orders_count, round(ch.revenue_total, 2) AS revenue_total, coalesce(round(ch.aov, 2), 0) AS aov,
+                 ch.first_at, ch.last_at, coalesce(round(ch.churn_score, 4), 0) AS churn_score,
+                 coalesce(round(ch.revenue_total + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * 2 * (1 - ch.churn_score), 2), 0) AS ltv_estimate,
+                 (CASE
+                   WHEN ch.orders_count = 0 THEN 'new'
+                   WHEN ch.days_since > 180 THEN 'churned'
+                   WHEN ch.churn_score >= 0.6 THEN 'at_risk'
+                   WHEN ch.revenue_total >= 1000 AND ch.orders_count >= 5 THEN 'vip'
+                   WHEN ch.orders_count >= 4 THEN 'loyal'
+                   WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= 30 THEN 'new'
+                   ELSE 'regular'
+                 END)::"CustomerSegment" AS segment
+          FROM churn ch OFFSET 0
+        ), changed AS (
+          SELECT m.* FROM metrics m
+          WHERE m.stored IS DISTINCT FROM ROW(m.orders_count, m.revenue_total, m.aov, m.first_at, m.last_at, m.churn_score, m.ltv_estimate, m.segment)
         )
         UPDATE customers c SET
-          orders_count = ch.orders_count,
-          revenue_total = round(ch.revenue, 2),
-          aov = round(ch.aov, 2),
-          first_purchase_at = ch.first_at,
-          last_purchase_at = ch.last_at,
-          churn_score = round(ch.churn_score::numeric, 4),
-          ltv_estimate = round(ch.revenue + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * 2 * (1 - ch.churn_score::numeric), 2),
-          segment = (CASE
-            WHEN ch.days_since > 180 THEN 'churned'
-            WHEN ch.churn_score >= 0.6 THEN 'at_risk'
-            WHEN ch.revenue >= 1000 AND ch.orders_count >= 5 THEN 'vip'
-            WHEN ch.orders_count >= 4 THEN 'loyal'
-            WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= 30 THEN 'new'
-            ELSE 'regular'
-          END)::"CustomerSegment",
-          updated_at = ${now}
-        FROM churn ch
-        WHERE c.id = ch.customer_id AND c.account_id = ${accountId}`,
-        // Customers left with no counted order (all cancelled, or moved) go back to zero metrics.
-        prisma.$executeRaw`
-        UPDATE customers c SET
-          orders_count = 0, revenue_total = 0, aov = 0, ltv_estimate = 0, churn_score = 0,
-          first_purchase_at = NULL, last_purchase_at = NULL, segment = 'new', updated_at = ${now}
-        WHERE c.account_id = ${accountId} AND c.orders_count <> 0
-          AND NOT EXISTS (
-            SELECT 1 FROM orders o
-            WHERE o.account_id = ${accountId} AND o.customer_id = c.id AND o.status <> 'cancelled'
-          )`,
-      ], LONG_TRANSACTION);
-      return updated + reset;
+          orders_count = m.orders_count, revenue_total = m.revenue_total, aov = m.aov,
+          first_purchase_at = m.first_at, last_purchase_at = m.last_at,
+          churn_score = m.churn_score, ltv_estimate = m.ltv_estimate, segment = m.segment, updated_at = ${now}
+        FROM changed m
+        WHERE c.id = m.id AND c.account_id = ${accountId}`;
+      }, LONG_TRANSACTION);
     },
     /**
      * A page in the requested order (see domain/paging.ts): ties on the sort key are broken by id

@@ -58,8 +58,12 @@ export function customersService(prisma: PrismaClient) {
       const hasMore = rows.length > limit;
       return { items, limit, hasMore, nextCursor: hasMore ? items[items.length - 1]!.id : null };
     },
-    /** Recomputes orders count, revenue, AOV, LTV, churn score and segment; returns rows changed. */
-    recomputeMetrics: (accountId: string, now = new Date()) => repo.recomputeMetrics(accountId, now),
+    /**
+     * Orders count, revenue, AOV, LTV, churn score and segment: the counts of the customers whose
+     * orders changed since the last run (of every customer when `full`), the rest derived again for
+     * every customer as of `now`. Returns the rows changed.
+     */
+    recomputeMetrics: (accountId: string, now = new Date(), options: { full?: boolean } = {}) => repo.recomputeMetrics(accountId, now, options.full ?? false),
     /** A page of customers in the requested order (default id descending), filtered by source and segment. */
     async customersPage(accountId: string, args: PageArgs<CustomerKey> & { source?: CommerceSource; segment?: CustomerSegment; order?: CustomerSort }) {
       const request = pageRequest(args, CUSTOMER_PAGE);
