@@ -31,3 +31,7 @@ export type ServiceStatusModel = ServiceStatus;
 export type AiAccessModel = Result<Services['aiAccess']['get']>;
 export type UsageModel = Result<Services['usage']['getUsage']>;
 export type GenerateInsightsModel = Result<Services['aiInsights']['generateOnRequest']>;
+export type UsagePeriodModel = UsageModel['periods']['today'];
+export type FeatureUsageModel = UsagePeriodModel['byFeature'][number];
+export type UsageDayModel = UsageModel['daily'][number];
+export type UsageTotalsModel = Omit<UsageDayModel, 'date'>;

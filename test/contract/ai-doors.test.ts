@@ -151,13 +151,13 @@ describeEachDatabase('AI through both doors', (target) => {
     test('usage and aiAccess read the same numbers as REST', async () => {
       const { id, key } = await account(100);
       await post(app.url, key);
-      const answer = await gql(app, key, '{ aiAccess { state autoPause warningThresholdUsd criticalThresholdUsd } usage { timeZone today { requests credits byFeature { feature requests credits } } daily { date credits } } }');
+      const answer = await gql(app, key, '{ aiAccess { state autoPause warningThresholdUsd criticalThresholdUsd } usage { timeZone today { totals { requests credits } byFeature { feature totals { requests credits } } } daily { date totals { credits } } } }');
       expect(answer.body.errors).toBeUndefined();
       expect(answer.body.data.aiAccess).toEqual({ state: 'enabled', autoPause: false, warningThresholdUsd: 20, criticalThresholdUsd: 50 });
       const rest = await readJson(await fetch(`${app.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } }));
-      expect(answer.body.data.usage.today.requests).toBe(rest.periods.today.requests);
-      expect(answer.body.data.usage.today.credits).toBe(10);
-      expect(answer.body.data.usage.today.byFeature).toEqual([{ feature: 'ai_insight', requests: 2, credits: 10 }]);
+      expect(answer.body.data.usage.today.totals.requests).toBe(rest.periods.today.requests);
+      expect(answer.body.data.usage.today.totals.credits).toBe(10);
+      expect(answer.body.data.usage.today.byFeature).toEqual([{ feature: 'ai_insight', totals: { requests: 2, credits: 10 } }]);
       expect(answer.body.data.usage.daily).toHaveLength(30);
       void id;
     });

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, GenerateInsightsModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -459,18 +459,10 @@ export type FailedGeneration = {
 /** The usage of one feature in a period. */
 export type FeatureUsage = {
   __typename?: 'FeatureUsage';
-  /** Cost in USD. */
-  costUsd: Scalars['Float']['output'];
-  /** Credits charged. */
-  credits: Scalars['Int']['output'];
   /** The feature (as in the credit-cost table). */
   feature: Scalars['String']['output'];
-  /** AI calls. */
-  requests: Scalars['Int']['output'];
-  /** Tokens sent to the model. */
-  tokensIn: Scalars['Int']['output'];
-  /** Tokens received from the model. */
-  tokensOut: Scalars['Int']['output'];
+  /** Its totals. */
+  totals: UsageTotals;
 };
 
 /** Result of generateInsights. */
@@ -1270,18 +1262,10 @@ export type Usage = {
 /** One local day of usage. */
 export type UsageDay = {
   __typename?: 'UsageDay';
-  /** Cost in USD. */
-  costUsd: Scalars['Float']['output'];
-  /** Credits charged. */
-  credits: Scalars['Int']['output'];
   /** The day. */
   date: Scalars['Date']['output'];
-  /** AI calls. */
-  requests: Scalars['Int']['output'];
-  /** Tokens sent to the model. */
-  tokensIn: Scalars['Int']['output'];
-  /** Tokens received from the model. */
-  tokensOut: Scalars['Int']['output'];
+  /** The day's totals. */
+  totals: UsageTotals;
 };
 
 /** Usage over a period of local days. */
@@ -1289,20 +1273,12 @@ export type UsagePeriod = {
   __typename?: 'UsagePeriod';
   /** The same per feature. */
   byFeature: Array<FeatureUsage>;
-  /** Cost in USD. */
-  costUsd: Scalars['Float']['output'];
-  /** Credits charged. */
-  credits: Scalars['Int']['output'];
   /** First day of the period (inclusive). */
   from: Scalars['Date']['output'];
-  /** AI calls. */
-  requests: Scalars['Int']['output'];
   /** Last day of the period (inclusive). */
   to: Scalars['Date']['output'];
-  /** Tokens sent to the model. */
-  tokensIn: Scalars['Int']['output'];
-  /** Tokens received from the model. */
-  tokensOut: Scalars['Int']['output'];
+  /** The period's totals. */
+  totals: UsageTotals;
 };
 
 /** Totals of AI calls. */
@@ -1470,7 +1446,7 @@ export type ResolversTypes = ResolversObject<{
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   Direction: Direction;
   FailedGeneration: ResolverTypeWrapper<FailedGeneration>;
-  FeatureUsage: ResolverTypeWrapper<FeatureUsage>;
+  FeatureUsage: ResolverTypeWrapper<FeatureUsageModel>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GenerateInsightsPayload: ResolverTypeWrapper<GenerateInsightsModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -1525,9 +1501,9 @@ export type ResolversTypes = ResolversObject<{
   UpdateCustomerContactInput: UpdateCustomerContactInput;
   UpdateCustomerContactPayload: ResolverTypeWrapper<Omit<UpdateCustomerContactPayload, 'customer'> & { customer: ResolversTypes['Customer'] }>;
   Usage: ResolverTypeWrapper<UsageModel>;
-  UsageDay: ResolverTypeWrapper<UsageDay>;
-  UsagePeriod: ResolverTypeWrapper<UsagePeriod>;
-  UsageTotals: ResolverTypeWrapper<UsageTotals>;
+  UsageDay: ResolverTypeWrapper<UsageDayModel>;
+  UsagePeriod: ResolverTypeWrapper<UsagePeriodModel>;
+  UsageTotals: ResolverTypeWrapper<UsageTotalsModel>;
   Viewer: ResolverTypeWrapper<ViewerModel>;
   WebhookSubscription: ResolverTypeWrapper<WebhookModel>;
 }>;
@@ -1560,7 +1536,7 @@ export type ResolversParentTypes = ResolversObject<{
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
   FailedGeneration: FailedGeneration;
-  FeatureUsage: FeatureUsage;
+  FeatureUsage: FeatureUsageModel;
   Float: Scalars['Float']['output'];
   GenerateInsightsPayload: GenerateInsightsModel;
   ID: Scalars['ID']['output'];
@@ -1601,9 +1577,9 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateCustomerContactInput: UpdateCustomerContactInput;
   UpdateCustomerContactPayload: Omit<UpdateCustomerContactPayload, 'customer'> & { customer: ResolversParentTypes['Customer'] };
   Usage: UsageModel;
-  UsageDay: UsageDay;
-  UsagePeriod: UsagePeriod;
-  UsageTotals: UsageTotals;
+  UsageDay: UsageDayModel;
+  UsagePeriod: UsagePeriodModel;
+  UsageTotals: UsageTotalsModel;
   Viewer: ViewerModel;
   WebhookSubscription: WebhookModel;
 }>;
@@ -1770,12 +1746,8 @@ export type FailedGenerationResolvers<ContextType = GraphQLContext, ParentType e
 }>;
 
 export type FeatureUsageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FeatureUsage'] = ResolversParentTypes['FeatureUsage']> = ResolversObject<{
-  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   feature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['UsageTotals'], ParentType, ContextType>;
 }>;
 
 export type GenerateInsightsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GenerateInsightsPayload'] = ResolversParentTypes['GenerateInsightsPayload']> = ResolversObject<{
@@ -2028,23 +2000,15 @@ export type UsageResolvers<ContextType = GraphQLContext, ParentType extends Reso
 }>;
 
 export type UsageDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsageDay'] = ResolversParentTypes['UsageDay']> = ResolversObject<{
-  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
-  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['UsageTotals'], ParentType, ContextType>;
 }>;
 
 export type UsagePeriodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsagePeriod'] = ResolversParentTypes['UsagePeriod']> = ResolversObject<{
   byFeature?: Resolver<Array<ResolversTypes['FeatureUsage']>, ParentType, ContextType>;
-  costUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   from?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
-  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
-  tokensIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  tokensOut?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['UsageTotals'], ParentType, ContextType>;
 }>;
 
 export type UsageTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UsageTotals'] = ResolversParentTypes['UsageTotals']> = ResolversObject<{

@@ -14,6 +14,10 @@ export const aiResolvers: Resolvers = {
     thisMonth: (u) => u.periods.thisMonth,
     last30Days: (u) => u.periods.last30Days,
   },
+  // Periods, features and days carry their totals on themselves (domain UsageTotals).
+  UsagePeriod: { totals: (p) => p },
+  FeatureUsage: { totals: (f) => f },
+  UsageDay: { totals: (d) => d },
   Mutation: {
     pauseAi: (_parent, { input }, { principal, services }) => services.aiAccess.pause(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
     resumeAi: (_parent, { input }, { principal, services }) => services.aiAccess.resume(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
