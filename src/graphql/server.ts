@@ -4,6 +4,7 @@
 // configured, errors mapped to the REST codes, and extensions.cost on every answer.
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginSchemaReportingDisabled,
@@ -80,6 +81,9 @@ export function createApolloServer(schema: GraphQLSchema, config: Readonly<Confi
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // Installed by default, it visits every resolved field for cache hints; answers here are
+      // private, no-store (route.ts), so the hints would never be used.
+      ApolloServerPluginCacheControlDisabled(),
     ],
   });
 }

@@ -109,6 +109,21 @@ describeEachDatabase('GraphQL limits and batching', (target) => {
     expect(await app.db.prisma.webhookSubscription.count({ where: { accountId } })).toBe(before);
   });
 
+  it('reads a page of customers with their recent orders, the credits and the open insights in one statement each', async () => {
+    const dashboard = `query($n: Int) {
+      customers(first: $n) { nodes { id recentOrders(first: 2) { id customer { id email } } } }
+      viewer { credits { balance } }
+      insights(first: 10, status: open) { nodes { id } }
+    }`;
+    for (const n of [10, 100]) {
+      const { result, sql } = await sqlDuring(() => gql(app, key, dashboard, { n }));
+      expect(result.body.errors).toBeUndefined();
+      expect(result.body.data.customers.nodes).toHaveLength(n);
+      expect(result.body.data.customers.nodes.every((c: { recentOrders: unknown[] }) => c.recentOrders.length === 2)).toBe(true);
+      expect(sql).toHaveLength(3);
+    }
+  });
+
   it('sends the same number of queries for 10 and for 100 items of a nested operation', async () => {
     const customersQuery = 'query($n: Int) { customers(first: $n) { nodes { id recentOrders(first: 2) { id customer { id email } } } } }';
     const inventoryQuery = 'query($n: Int) { inventory(first: $n) { nodes { id reorderSuggestions(status: pending) { id } } } reorderSuggestions(first: $n) { nodes { inventoryItem { sku } } } }';

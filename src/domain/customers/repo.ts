@@ -67,6 +67,14 @@ const CUSTOMER_COLUMNS = Prisma.sql`id, email, name, phone, source::text AS sour
   segment::text AS segment, churn_score::text AS "churnScore", last_purchase_at AS "lastPurchaseAt",
   first_purchase_at AS "firstPurchaseAt", created_at AS "createdAt"`;
 
+const ORDER_COLUMNS = Prisma.sql`o.id, o.customer_id AS "customerId", replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId",
+  o.status::text AS status, o.currency, o.subtotal::text AS subtotal, o.total_amount::text AS "totalAmount",
+  o.refunded_amount::text AS "refundedAmount", o.placed_at AS "placedAt"`;
+/** ORDER_COLUMNS as json_build_object's arguments (placedAt comes back as text). */
+const ORDER_JSON_FIELDS = Prisma.sql`'id', o.id, 'customerId', o.customer_id, 'source', replace(o.source::text, '-', '_'), 'externalId', o.external_id,
+  'status', o.status::text, 'currency', o.currency, 'subtotal', o.subtotal::text, 'totalAmount', o.total_amount::text,
+  'refundedAmount', o.refunded_amount::text, 'placedAt', o.placed_at`;
+
 export function customersRepo(prisma: PrismaClient) {
   return {
     /**
@@ -174,9 +182,16 @@ export function customersRepo(prisma: PrismaClient) {
     /**
      * A page in the requested order (see domain/paging.ts): ties on the sort key are broken by id
      * in the same direction; a customer without purchases sorts as the oldest last purchase. The
-     * cursor is the row's (key, id). Returns take+1 rows in fetch order.
+     * cursor is the row's (key, id). Returns take+1 rows in fetch order; with `recentOrders`, each
+     * row carries its newest that many orders too (as recentOrders below), in the same statement.
      */
-    async sortedPage(accountId: string, filter: { source?: CommerceSource; segment?: CustomerSegment }, order: CustomerSort, request: PageRequest<CustomerKey>): Promise<Array<CustomerRow & { sortKey: string }>> {
+    async sortedPage(
+      accountId: string,
+      filter: { source?: CommerceSource; segment?: CustomerSegment },
+      order: CustomerSort,
+      request: PageRequest<CustomerKey>,
+      recentOrders?: number,
+    ): Promise<Array<CustomerRow & { sortKey: string; recentOrders?: OrderRow[] }>> {
       const key = SORT_KEY[order.field];
       const descending = (order.direction === 'desc') !== request.backward;
       const dir = Prisma.raw(descending ? 'DESC' : 'ASC');
@@ -189,8 +204,11 @@ export function customersRepo(prisma: PrismaClient) {
           : Prisma.sql`(${key}, id) ${op} (${cursor.value}::${Prisma.raw(order.field === 'revenue' ? 'numeric' : 'timestamptz')}, ${cursor.id}::int)`;
       };
       const source = filter.source ? filter.source.replace('_', '-') : null;
-      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string; sortKey: string }>>`
-        SELECT ${CUSTOMER_COLUMNS}, ${key}::text AS "sortKey"
+      // Evaluated for the rows of the page only (after the ORDER BY and LIMIT).
+      const orders = recentOrders ? Prisma.sql`, (SELECT coalesce(json_agg(json_build_object(${ORDER_JSON_FIELDS}) ORDER BY o.placed_at DESC, o.id DESC), '[]')
+          FROM (SELECT * FROM orders WHERE account_id = ${accountId} AND customer_id = customers.id ORDER BY placed_at DESC, id DESC LIMIT ${recentOrders}) o) AS "recentOrders"` : Prisma.empty;
+      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string; sortKey: string; recentOrders?: Array<Omit<OrderRow, 'placedAt'> & { placedAt: string }> }>>`
+        SELECT ${CUSTOMER_COLUMNS}, ${key}::text AS "sortKey"${orders}
         FROM customers
         WHERE account_id = ${accountId}
           AND (${source}::text IS NULL OR source::text = ${source}::text)
@@ -198,7 +216,11 @@ export function customersRepo(prisma: PrismaClient) {
           AND ${bound(request.after, true)} AND ${bound(request.before, false)}
         ORDER BY ${key} ${dir}, id ${dir}
         LIMIT ${request.take + 1}`;
-      return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
+      return rows.map(({ recentOrders: orders, ...r }) => ({
+        ...r,
+        source: r.source.replace('-', '_') as CommerceSource,
+        ...(orders ? { recentOrders: orders.map((o): OrderRow => ({ ...o, placedAt: new Date(o.placedAt) })) } : {}),
+      }));
     },
     /** The account's customers with these ids (any order; ids of other accounts are not found). */
     async byIds(accountId: string, ids: readonly number[]): Promise<CustomerRow[]> {
@@ -209,9 +231,7 @@ export function customersRepo(prisma: PrismaClient) {
     /** The newest `perCustomer` orders of each of these customers of the account, in one query. */
     recentOrders(accountId: string, customerIds: readonly number[], perCustomer: number): Promise<OrderRow[]> {
       return prisma.$queryRaw<OrderRow[]>`
-        SELECT o.id, o.customer_id AS "customerId", replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId",
-               o.status::text AS status, o.currency, o.subtotal::text AS subtotal, o.total_amount::text AS "totalAmount",
-               o.refunded_amount::text AS "refundedAmount", o.placed_at AS "placedAt"
+        SELECT ${ORDER_COLUMNS}
         FROM unnest(${customerIds as number[]}::int[]) AS c(id)
         CROSS JOIN LATERAL (
           SELECT * FROM orders

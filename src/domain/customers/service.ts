@@ -47,6 +47,13 @@ export function parseContact(input: ContactChange): ContactChange {
   return change;
 }
 
+/** A count of recent orders per customer: 1 to RECENT_ORDERS.max, invalid_parameter `first` otherwise. */
+function recentOrdersCount(perCustomer: number): number {
+  const n = boundedCount(perCustomer, RECENT_ORDERS, 'first');
+  if (perCustomer > RECENT_ORDERS.max) throw new AppError('invalid_parameter', `first: at most ${RECENT_ORDERS.max}`, { param: 'first' });
+  return n;
+}
+
 export function customersService(prisma: PrismaClient) {
   const repo = customersRepo(prisma);
   return {
@@ -64,14 +71,19 @@ export function customersService(prisma: PrismaClient) {
      * every customer as of `now`. Returns the rows changed.
      */
     recomputeMetrics: (accountId: string, now = new Date(), options: { full?: boolean } = {}) => repo.recomputeMetrics(accountId, now, options.full ?? false),
-    /** A page of customers in the requested order (default id descending), filtered by source and segment. */
-    async customersPage(accountId: string, args: PageArgs<CustomerKey> & { source?: CommerceSource; segment?: CustomerSegment; order?: CustomerSort }) {
+    /**
+     * A page of customers in the requested order (default id descending), filtered by source and
+     * segment; with `recentOrders` (1 to 20), each customer's newest that many orders too, read in
+     * the same statement (what recentOrders below would answer).
+     */
+    async customersPage(accountId: string, args: PageArgs<CustomerKey> & { source?: CommerceSource; segment?: CustomerSegment; order?: CustomerSort; recentOrders?: number }) {
       const request = pageRequest(args, CUSTOMER_PAGE);
+      const perCustomer = args.recentOrders === undefined ? undefined : recentOrdersCount(args.recentOrders);
       const order = args.order ?? { field: 'id', direction: 'desc' };
       for (const cursor of [request.after, request.before]) {
         if (cursor && order.field !== 'id' && cursor.value === null) throw new AppError('invalid_parameter', 'cursor: not a cursor of this order', { param: 'cursor' });
       }
-      const rows = await repo.sortedPage(accountId, { source: args.source, segment: args.segment }, order, request);
+      const rows = await repo.sortedPage(accountId, { source: args.source, segment: args.segment }, order, request, perCustomer);
       return pageOf(rows, request);
     },
     /** The account's customers with these ids, in the order asked (null where the account has none). */
@@ -82,9 +94,7 @@ export function customersService(prisma: PrismaClient) {
     },
     /** The newest `perCustomer` orders (1 to 20) of each customer, in the order asked. */
     async recentOrders(accountId: string, customerIds: readonly number[], perCustomer: number) {
-      const n = boundedCount(perCustomer, RECENT_ORDERS, 'first');
-      if (perCustomer > RECENT_ORDERS.max) throw new AppError('invalid_parameter', `first: at most ${RECENT_ORDERS.max}`, { param: 'first' });
-      const rows = await repo.recentOrders(accountId, customerIds, n);
+      const rows = await repo.recentOrders(accountId, customerIds, recentOrdersCount(perCustomer));
       const byCustomer = new Map<number, OrderRow[]>();
       for (const row of rows) byCustomer.set(row.customerId!, [...(byCustomer.get(row.customerId!) ?? []), row]);
       return customerIds.map((id) => byCustomer.get(id) ?? []);

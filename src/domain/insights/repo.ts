@@ -1,6 +1,7 @@
 // The only Prisma access for insights.
 import type { PrismaClient } from '../../db/client.ts';
 import type { InsightCategory, InsightStatus, Severity } from '../../db/__generated__/prisma/enums.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import { idDescendingWindow, type PageRequest } from '../paging.ts';
 
 export const insightSelect = {
@@ -16,6 +17,24 @@ export const insightSelect = {
   resolvedAt: true,
   relatedAnomalyId: true,
 } as const;
+
+/** insightSelect's fields as SQL columns (for the raw page read). */
+const INSIGHT_COLUMNS = Prisma.sql`id, severity::text AS severity, category::text AS category, title, body, suggested_action AS "suggestedAction",
+  impact_estimate AS "impactEstimate", status::text AS status, computed_at AS "computedAt", resolved_at AS "resolvedAt", related_anomaly_id AS "relatedAnomalyId"`;
+
+export interface InsightRow {
+  id: number;
+  severity: Severity;
+  category: InsightCategory;
+  title: string;
+  body: string;
+  suggestedAction: string;
+  impactEstimate: string;
+  status: InsightStatus;
+  computedAt: Date;
+  resolvedAt: Date | null;
+  relatedAnomalyId: number | null;
+}
 
 export interface InsightFilter {
   status?: InsightStatus;
@@ -34,10 +53,21 @@ export function insightsRepo(prisma: PrismaClient) {
         select: insightSelect,
       });
     },
-    /** A page in id-descending order (see domain/paging.ts), take+1 rows in fetch order. */
-    page(accountId: string, filter: InsightFilter, request: PageRequest<number>) {
+    /**
+     * A page in id-descending order (see domain/paging.ts), take+1 rows in fetch order. Raw SQL
+     * with only the conditions given (the dashboard's read: bench/graphql).
+     */
+    page(accountId: string, filter: InsightFilter, request: PageRequest<number>): Promise<InsightRow[]> {
       const { id, order, take } = idDescendingWindow(request);
-      return prisma.insight.findMany({ where: { accountId, ...filter, ...(id ? { id } : {}) }, orderBy: { id: order }, take, select: insightSelect });
+      const where = [Prisma.sql`account_id = ${accountId}`];
+      if (filter.status) where.push(Prisma.sql`status = ${filter.status}::"InsightStatus"`);
+      if (filter.severity) where.push(Prisma.sql`severity = ${filter.severity}::"Severity"`);
+      if (filter.category) where.push(Prisma.sql`category = ${filter.category}::"InsightCategory"`);
+      if (id?.lt !== undefined) where.push(Prisma.sql`id < ${id.lt}::int`);
+      if (id?.gt !== undefined) where.push(Prisma.sql`id > ${id.gt}::int`);
+      return prisma.$queryRaw<InsightRow[]>`
+        SELECT ${INSIGHT_COLUMNS} FROM insights WHERE ${Prisma.join(where, ' AND ')}
+        ORDER BY id ${Prisma.raw(order === 'asc' ? 'ASC' : 'DESC')} LIMIT ${take}`;
     },
     /** The account's insights with these ids, id descending (ids of other accounts are not found). */
     byIds(accountId: string, ids: readonly number[]) {

@@ -1,11 +1,27 @@
 // Customers (a sorted, filtered connection), one customer, its recent orders (batched) and the
 // contact-field mutation.
+import type { GraphQLObjectType, GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import type { CustomerSortField } from '../../domain/customers/repo.ts';
 import { AppError } from '../../errors.ts';
 import { connection, parseId, sortedCursors } from '../connection.ts';
+import { argumentsAhead } from '../lookahead.ts';
+import { RECENT_ORDERS } from '../../domain/customers/service.ts';
 
 const cursors = sortedCursors('customer');
+
+/**
+ * The `first` of the page's recentOrders when every selection of it asks for the same valid
+ * count (the page then reads them in its own statement); undefined otherwise.
+ */
+function recentOrdersAhead(info: GraphQLResolveInfo): number | undefined {
+  const customer = info.schema.getType('Customer') as GraphQLObjectType;
+  const counts = new Set([...argumentsAhead(info, ['nodes', 'recentOrders'], customer), ...argumentsAhead(info, ['edges', 'node', 'recentOrders'], customer)].map((a) => a.first));
+  const [first] = counts;
+  return counts.size === 1 && validRecentOrders(first) ? first : undefined;
+}
+
+const validRecentOrders = (first: unknown): first is number => Number.isInteger(first) && (first as number) >= 1 && (first as number) <= RECENT_ORDERS.max;
 const FIELD: Record<'ID' | 'REVENUE' | 'LAST_PURCHASE', CustomerSortField> = { ID: 'id', REVENUE: 'revenue', LAST_PURCHASE: 'last_purchase' };
 /** What a cursor's sort key must look like for each order (it goes back into SQL as a typed value). */
 const KEY_FORMAT: Record<CustomerSortField, RegExp> = {
@@ -16,7 +32,7 @@ const KEY_FORMAT: Record<CustomerSortField, RegExp> = {
 
 export const customerResolvers: Resolvers = {
   Query: {
-    async customers(_parent, args, { principal, services }) {
+    async customers(_parent, args, { principal, services, loaders }, info) {
       const order = { field: FIELD[args.orderBy?.field ?? 'ID'], direction: args.orderBy?.direction === 'ASC' ? ('asc' as const) : ('desc' as const) };
       const orderName = `${order.field}:${order.direction}`;
       const decode = (cursor: string | null | undefined, param: string) => {
@@ -24,6 +40,7 @@ export const customerResolvers: Resolvers = {
         if (key && !KEY_FORMAT[order.field].test(key.value ?? '')) throw new AppError('invalid_parameter', `${param}: not a cursor of this connection and order`, { param });
         return key;
       };
+      const ahead = recentOrdersAhead(info);
       const page = await services.customers.customersPage(principal.accountId, {
         first: args.first,
         last: args.last,
@@ -32,7 +49,12 @@ export const customerResolvers: Resolvers = {
         source: args.source ?? undefined,
         segment: args.segment ?? undefined,
         order,
+        recentOrders: ahead,
       });
+      for (const c of page.items) {
+        loaders.customer.prime(c.id, c);
+        if (ahead && c.recentOrders) loaders.recentOrders(ahead).prime(c.id, c.recentOrders);
+      }
       return connection(page, (c) => cursors.encode(orderName, order.field === 'id' ? null : c.sortKey, c.id));
     },
     customer: (_parent, { id }, { loaders }) => loaders.customer.load(parseId(id)),
@@ -41,7 +63,7 @@ export const customerResolvers: Resolvers = {
     id: (c) => String(c.id),
     phone: (c) => c.phone ?? null,
     recentOrders(c, { first }, { loaders }) {
-      if (!Number.isInteger(first) || first < 1 || first > 20) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
+      if (!validRecentOrders(first)) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
       return loaders.recentOrders(first).load(c.id);
     },
   },
