@@ -46,6 +46,9 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const auth = authService(db.prisma, config.jwt);
   const credits = creditsService(db.prisma, { payments: ports.payments });
   const usage = usageService(db.prisma);
+  const anomalies = anomaliesService(db.prisma);
+  const profit = profitService(db.prisma);
+  const inventory = inventoryService(db.prisma);
   return {
     accounts: accountsService(db.prisma),
     auth,
@@ -57,9 +60,9 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     events: eventsRepo(db.prisma),
     track: trackService(db.prisma),
     insights: insightsService(db.prisma),
-    anomalies: anomaliesService(db.prisma),
-    profit: profitService(db.prisma),
-    inventory: inventoryService(db.prisma),
+    anomalies,
+    profit,
+    inventory,
     reorder: reorderService(db.prisma),
     analytics: analyticsService(db.prisma),
     incidents: incidentsService(db.prisma),
@@ -72,12 +75,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     alerts: alertsService(db.prisma),
     usage,
     aiAccess: aiAccessService(db.prisma, { usage }),
-    aiInsights: aiInsightsService(db.prisma, {
-      credits,
-      anomalies: anomaliesService(db.prisma),
-      profit: profitService(db.prisma),
-      inventory: inventoryService(db.prisma),
-      provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
+    aiInsights: aiInsightsService(db.prisma, { credits, anomalies, profit, inventory, provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
     status: statusService({
       ping: db.ping,
       region: config.region,
