@@ -49,13 +49,14 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const anomalies = anomaliesService(db.prisma);
   const profit = profitService(db.prisma);
   const inventory = inventoryService(db.prisma);
+  const integrations = integrationsService(db.prisma);
   return {
     accounts: accountsService(db.prisma),
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     customers: customersService(db.prisma),
     credits,
-    integrations: integrationsService(db.prisma),
+    integrations,
     webhooks: webhooksService(db.prisma, { allowHosts: config.webhooks.allowPrivateHosts }),
     events: eventsRepo(db.prisma),
     track: trackService(db.prisma),
@@ -71,7 +72,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     content: contentService(),
     site: siteService(config.publicBaseUrl),
     benchmarks: benchmarksService(db.prisma),
-    accountInsights: accountInsightsService(db.prisma, () => ALL_JOBS),
+    accountInsights: accountInsightsService(db.prisma, integrations, () => ALL_JOBS),
     alerts: alertsService(db.prisma),
     usage,
     aiAccess: aiAccessService(db.prisma, { usage }),

@@ -2,14 +2,14 @@
 // correlated anomalies (docs/analytics.md); a full pass over all history once a day. Runs after
 // customer-metrics and profit-snapshot, whose rows it reads.
 import type { JobDefinition } from './types.ts';
-import { FULL_RECOMPUTE_UTC_HOUR } from '../domain/analytics/profit.ts';
+import { isFullRecompute } from '../domain/analytics/profit.ts';
 
 export const anomalyDetectJob: JobDefinition = {
   name: 'anomaly-detect',
   schedule: '47 * * * *',
   periodSeconds: 3600,
   async run({ services, accountId, now }) {
-    const full = now.getUTCHours() === FULL_RECOMPUTE_UTC_HOUR;
+    const full = isFullRecompute(now);
     return { rowsWritten: await services.anomalies.detectAnomalies(accountId, now, { full }) };
   },
 };

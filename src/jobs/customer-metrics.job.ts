@@ -2,14 +2,14 @@
 // hour the customers whose orders changed are recounted and every customer's churn, LTV and
 // segment follow the clock; once a day every customer is recounted (docs/customer-metrics.md).
 import type { JobDefinition } from './types.ts';
-import { FULL_RECOMPUTE_UTC_HOUR } from '../domain/analytics/profit.ts';
+import { isFullRecompute } from '../domain/analytics/profit.ts';
 
 export const customerMetricsJob: JobDefinition = {
   name: 'customer-metrics',
   schedule: '17 * * * *',
   periodSeconds: 3600,
   async run({ services, accountId, now }) {
-    const full = now.getUTCHours() === FULL_RECOMPUTE_UTC_HOUR;
+    const full = isFullRecompute(now);
     return { rowsWritten: await services.customers.recomputeMetrics(accountId, now, { full }) };
   },
 };

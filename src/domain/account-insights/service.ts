@@ -2,10 +2,10 @@
 // integration and job health, and the business risks they add up to.
 import type { PrismaClient } from '../../db/client.ts';
 import { boundedCount } from '../bounds.ts';
-import { integrationsService } from '../integrations/service.ts';
+import type { IntegrationsService } from '../integrations/service.ts';
+import { CUSTOMER_SEGMENTS } from '../customers/service.ts';
 import { accountInsightsRepo } from './repo.ts';
 
-export const SEGMENTS = ['vip', 'loyal', 'regular', 'new', 'at_risk', 'churned'] as const;
 export const ADS_DAYS = { default: 30, max: 365 };
 export const CONVERSATIONS_DAYS = { default: 30, max: 90 };
 export const CONVERSATIONS_LIMIT = { default: 25, max: 100 };
@@ -31,9 +31,8 @@ export interface JobInfo {
   periodSeconds: number;
 }
 
-export function accountInsightsService(prisma: PrismaClient, jobs: () => readonly JobInfo[] = () => []) {
+export function accountInsightsService(prisma: PrismaClient, integrations: Pick<IntegrationsService, 'listIntegrations'>, jobs: () => readonly JobInfo[] = () => []) {
   const repo = accountInsightsRepo(prisma);
-  const integrations = integrationsService(prisma);
 
   return {
     async segments(accountId: string) {
@@ -43,7 +42,7 @@ export function accountInsightsService(prisma: PrismaClient, jobs: () => readonl
         totals.customers += r.customers;
         totals.revenue += r.revenue;
       }
-      const data = SEGMENTS.map((segment) => {
+      const data = CUSTOMER_SEGMENTS.map((segment) => {
         const r = rows.get(segment) ?? { customers: 0, revenue: 0 };
         return { segment, customers: r.customers, revenue: round2(r.revenue), customerShare: share(r.customers, totals.customers), revenueShare: share(r.revenue, totals.revenue) };
       });

@@ -104,3 +104,5 @@ export function recomputeFrom(coverage: ProfitCoverage): string | null {
  * recorded days after its order changes a day the incremental runs no longer look at.
  */
 export const FULL_RECOMPUTE_UTC_HOUR = 3;
+/** Whether a run at `now` is the daily full recompute (the jobs' other runs are incremental). */
+export const isFullRecompute = (now: Date): boolean => now.getUTCHours() === FULL_RECOMPUTE_UTC_HOUR;

@@ -48,11 +48,7 @@ export function parseContact(input: ContactChange): ContactChange {
 }
 
 /** A count of recent orders per customer: 1 to RECENT_ORDERS.max, invalid_parameter `first` otherwise. */
-function recentOrdersCount(perCustomer: number): number {
-  const n = boundedCount(perCustomer, RECENT_ORDERS, 'first');
-  if (perCustomer > RECENT_ORDERS.max) throw new AppError('invalid_parameter', `first: at most ${RECENT_ORDERS.max}`, { param: 'first' });
-  return n;
-}
+const recentOrdersCount = (perCustomer: number): number => boundedCount(perCustomer, RECENT_ORDERS, 'first', { above: 'refuse' });
 
 export function customersService(prisma: PrismaClient) {
   const repo = customersRepo(prisma);
