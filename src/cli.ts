@@ -8,7 +8,7 @@ import { DataDirInUseError, openMemoryDatabase } from './db/embedded.ts';
 import { createMigration } from './db/migrator.ts';
 import { AppError } from './errors.ts';
 import { buildServices } from './services.ts';
-import { closeOnSignals, startServer } from './server.ts';
+import { closeOnSignals, localUrl, startServer } from './server.ts';
 import { seedDemoAccount } from './domain/demo/seed.ts';
 import { jobRunner } from './jobs/runner.ts';
 import { ALL_JOBS } from './jobs/index.ts';
@@ -156,7 +156,7 @@ async function workerCommand(config: Readonly<Config>, io: Io): Promise<number> 
     await migrateIfOwned(db);
     const services = buildServices(config, db);
     runner = jobRunner({ prisma: db.prisma, services, jobs: ALL_JOBS, log: io.err });
-    uptime = uptimeRecorder({ prisma: db.prisma, services, apiUrl: `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.port}`, log: io.err });
+    uptime = uptimeRecorder({ prisma: db.prisma, services, apiUrl: localUrl(config.host, config.port), log: io.err });
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

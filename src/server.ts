@@ -22,6 +22,12 @@ export interface StartOptions {
   logger?: Parameters<typeof buildApp>[0]['logger'];
 }
 
+/** The URL this machine reaches a server listening on host:port at (a wildcard host is loopback). */
+export function localUrl(listenHost: string, port: number): string {
+  const host = listenHost === '0.0.0.0' || listenHost === '::' ? '127.0.0.1' : listenHost;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const db = await openDatabase(config, { exclusive: true });
   let app: FastifyInstance | null = null;
@@ -33,7 +39,6 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const running = app;
     let closing: Promise<void> | null = null;
     return {
@@ -41,7 +46,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       db,
       services,
       demo,
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      url: localUrl(config.host, port),
       close() {
         closing ??= (async () => {
           await running.close();

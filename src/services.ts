@@ -50,6 +50,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const profit = profitService(db.prisma);
   const inventory = inventoryService(db.prisma);
   const integrations = integrationsService(db.prisma);
+  const aiAccess = aiAccessService(db.prisma, { usage });
   return {
     accounts: accountsService(db.prisma),
     auth,
@@ -75,8 +76,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     accountInsights: accountInsightsService(db.prisma, integrations, () => ALL_JOBS),
     alerts: alertsService(db.prisma),
     usage,
-    aiAccess: aiAccessService(db.prisma, { usage }),
-    aiInsights: aiInsightsService(db.prisma, { credits, anomalies, profit, inventory, provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
+    aiAccess,
+    aiInsights: aiInsightsService(db.prisma, { aiAccess, credits, anomalies, profit, inventory, provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
     status: statusService({
       ping: db.ping,
       region: config.region,

@@ -2,16 +2,14 @@
 // goes in, an insight draft (validated) and what the call cost come out. Implementations: the
 // deterministic local provider (default, offline) and an OpenAI-compatible HTTP provider.
 import { z } from 'zod';
-
-export const INSIGHT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export const INSIGHT_CATEGORIES = ['ads', 'churn_risk', 'inventory', 'profit', 'revenue', 'customers', 'anomaly', 'integration'] as const;
+import { INSIGHT_CATEGORIES, SEVERITIES } from '../domain/insights/service.ts';
 
 /** One thing worth an insight, with the numbers behind it. */
 export interface Finding {
   /** Identifies the finding: an open insight with the same key is never generated again. */
   key: string;
   category: (typeof INSIGHT_CATEGORIES)[number];
-  severity: (typeof INSIGHT_SEVERITIES)[number];
+  severity: (typeof SEVERITIES)[number];
   /** What was found, in a few words (kind of finding: anomaly, stockout, profit_decline, ...). */
   kind: string;
   /** The facts: metric names to values. */
@@ -26,7 +24,7 @@ export const InsightDraftSchema = z
     body: z.string().trim().min(1).max(4000),
     suggested_action: z.string().trim().min(1).max(1000),
     impact_estimate: z.string().trim().max(500).default(''),
-    severity: z.enum(INSIGHT_SEVERITIES),
+    severity: z.enum(SEVERITIES),
   })
   .strip();
 

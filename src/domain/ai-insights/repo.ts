@@ -6,10 +6,6 @@ import { usageRowData } from '../usage/repo.ts';
 
 export function aiInsightsRepo(prisma: PrismaClient) {
   return {
-    /** Whether the account's AI access is paused (no row: enabled). */
-    async aiPaused(accountId: string): Promise<boolean> {
-      return (await prisma.aiAccess.findUnique({ where: { accountId }, select: { state: true } }))?.state === 'paused';
-    },
     /**
      * Debits of this job made before `before` that were neither refunded nor followed by their
      * insight: a debit is matched by an insight of its finding key computed after it with no later

@@ -7,7 +7,7 @@ import type { PrismaClient } from '../../db/client.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { AiProvider, Finding } from '../../ai/provider.ts';
 import type { CreditsService } from '../credits/service.ts';
-import { featureCost } from '../credits/feature-costs.ts';
+import type { AiAccessService } from '../ai-access/service.ts';
 import type { AnomaliesService } from '../anomalies/service.ts';
 import type { ProfitService } from '../profit/service.ts';
 import type { InventoryService } from '../inventory/service.ts';
@@ -48,6 +48,7 @@ export interface OnRequestOutcome {
 }
 
 export interface AiInsightsDeps {
+  aiAccess: Pick<AiAccessService, 'get'>;
   credits: CreditsService;
   anomalies: AnomaliesService;
   profit: ProfitService;
@@ -76,7 +77,7 @@ export function aiInsightsService(prisma: PrismaClient, deps: AiInsightsDeps) {
    */
   async function generateOnRequest(accountId: string, now = new Date()): Promise<OnRequestOutcome> {
     // Paused: 402 even when there is nothing to generate, so the answer does not depend on the data.
-    if (await repo.aiPaused(accountId)) throw new AppError('payment_required', 'AI access is paused for this account');
+    if ((await deps.aiAccess.get(accountId)).state === 'paused') throw new AppError('payment_required', 'AI access is paused for this account');
     const report = await generate(accountId, { now });
     if (report.stopped === 'payment_required' && report.generated.length === 0 && report.failed.length === 0) {
       throw new AppError('payment_required', report.stopReason ?? 'AI access is paused or the balance is too low');
@@ -126,7 +127,7 @@ export function aiInsightsService(prisma: PrismaClient, deps: AiInsightsDeps) {
       }
       try {
         const result = await deps.provider.generateInsight(finding, options.signal);
-        const insightId = await repo.storeInsight(accountId, finding, result, { feature: INSIGHT_FEATURE, credits: featureCost(INSIGHT_FEATURE) }, new Date());
+        const insightId = await repo.storeInsight(accountId, finding, result, { feature: INSIGHT_FEATURE, credits: debit.amount }, new Date());
         if (insightId === null) {
           // Someone stored this finding meanwhile: nothing was delivered, so nothing is charged.
           await deps.credits.refund(accountId, debit.transactionId);

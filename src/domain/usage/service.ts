@@ -1,6 +1,7 @@
 // AI usage: a record per AI call (feature, model, tokens in and out, cost in USD, credits) and the
 // self-billing view of /api/v1/usage: per-feature breakdown, a daily series and three periods
 // (today, this month, last 30 days), all in the account's own calendar (its time zone).
+import { addDays } from '../analytics/profit.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { accountsService } from '../accounts/service.ts';
 import { localDate } from '../profit/service.ts';
@@ -30,9 +31,6 @@ export interface UsageReport {
   daily: Array<UsageTotals & { date: string }>;
 }
 
-const DAY_MS = 86_400_000;
-/** A date string moved by whole days (calendar arithmetic on the date itself, no time zone). */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Dollars as integer micro-dollars (the column has 6 decimals), so that sums are exact. */
 const micros = (text: string): number => Math.round(Number(text) * 1_000_000);

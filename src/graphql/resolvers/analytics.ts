@@ -32,10 +32,8 @@ export const analyticsResolvers: Resolvers = {
     },
     anomalies: (_parent, { days, severity }, { principal, services }) => services.anomalies.listAnomalies(principal.accountId, { days, ...(severity ? { severity } : {}) }),
     profit: (_parent, { days }, { principal, services }) => services.profit.listProfit(principal.accountId, { days }),
-    inventory(_parent, { first, status }, { principal, services }) {
-      if (first > 500) throw new AppError('invalid_parameter', 'first: at most 500', { param: 'first' });
-      return services.inventory.listInventory(principal.accountId, { limit: first, ...(status ? { status } : {}) });
-    },
+    // first over 500 is refused before execution by the cost check (limits.ts PAGE_LIMITS).
+    inventory: (_parent, { first, status }, { principal, services }) => services.inventory.listInventory(principal.accountId, { limit: first ?? undefined, ...(status ? { status } : {}) }),
     async reorderSuggestions(_parent, args, { principal, services }) {
       const page = await services.reorder.suggestionsPage(principal.accountId, {
         first: args.first,
