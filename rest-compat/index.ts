@@ -4,7 +4,7 @@ import type { Services } from '../src/services.ts';
 import type { AccessGuard } from '../src/http/guard.ts';
 import { statusRoutes } from './routes/status.ts';
 import { openApiRoutes } from './routes/openapi.ts';
-import type { DocumentedRoute } from './openapi/document.ts';
+import { lazyOpenApiDocument, type DocumentedRoute } from './openapi/document.ts';
 import { accountRoutes } from './routes/account.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -18,7 +18,8 @@ import { usageRoutes } from './routes/usage.ts';
 import { aiRoutes } from './routes/ai.ts';
 
 export async function restCompat(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): Promise<void> {
-  openApiRoutes(app, guard, routes);
+  const document = lazyOpenApiDocument(routes);
+  openApiRoutes(app, guard, document);
   statusRoutes(app, services.status, guard);
   accountRoutes(app, services, guard);
   customerRoutes(app, services, guard);
@@ -27,7 +28,7 @@ export async function restCompat(app: FastifyInstance, services: Services, guard
   analyticsRoutes(app, services, guard);
   publicStatusRoutes(app, services, guard);
   publicContentRoutes(app, services, guard);
-  publicDiscoveryRoutes(app, services, guard, routes);
+  publicDiscoveryRoutes(app, services, guard, routes, document);
   insightsExtraRoutes(app, services, guard);
   usageRoutes(app, services, guard);
   aiRoutes(app, services, guard);

@@ -45,14 +45,15 @@ export interface ServicePorts {
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
   const auth = authService(db.prisma, config.jwt);
   const credits = creditsService(db.prisma, { payments: ports.payments });
-  const usage = usageService(db.prisma);
+  const accounts = accountsService(db.prisma);
+  const usage = usageService(db.prisma, accounts);
   const anomalies = anomaliesService(db.prisma);
   const profit = profitService(db.prisma);
   const inventory = inventoryService(db.prisma);
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
   return {
-    accounts: accountsService(db.prisma),
+    accounts,
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     customers: customersService(db.prisma),

@@ -109,3 +109,12 @@ export function openApiDocument(routes: readonly DocumentedRoute[], serverUrl = 
     },
   };
 }
+
+/**
+ * The document of `routes`, built once on first use (by then every route is registered) and
+ * shared by /openapi.json and the discovery endpoints built from it.
+ */
+export function lazyOpenApiDocument(routes: readonly DocumentedRoute[]): () => Record<string, unknown> {
+  let built: Record<string, unknown> | null = null;
+  return () => (built ??= openApiDocument(routes));
+}

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../src/services.ts';
 import type { AccessGuard } from '../../src/http/guard.ts';
-import { openApiDocument, type DocumentedRoute } from '../openapi/document.ts';
+import type { DocumentedRoute } from '../openapi/document.ts';
 import { API_VERSION } from '../serializers/common.ts';
 import { CACHE, publicGet, publicMeta, siteBase } from '../public-route.ts';
 import { EndpointIndex, LlmSystemPrompt, PostmanCollection } from '../openapi/public-schemas.ts';
@@ -16,12 +16,15 @@ import { llmSystemPrompt } from '../discovery/llm-prompt.ts';
 
 const TEXT = 'text/plain; charset=utf-8';
 
-export function publicDiscoveryRoutes(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[]): void {
-  // Built on first use: by then every route is registered.
-  let doc: OpenApiLike | null = null;
+export function publicDiscoveryRoutes(app: FastifyInstance, services: Services, guard: AccessGuard, routes: readonly DocumentedRoute[], document: () => Record<string, unknown>): void {
+  // The shared document's operations, worked out once on first use.
+  let cached: { ops: ReturnType<typeof operations>; info: OpenApiLike['info'] } | null = null;
   const described = () => {
-    doc ??= openApiDocument(routes) as unknown as OpenApiLike;
-    return { ops: operations(doc), info: doc.info };
+    if (!cached) {
+      const doc = document() as unknown as OpenApiLike;
+      cached = { ops: operations(doc), info: doc.info };
+    }
+    return cached;
   };
   const base = (request: FastifyRequest) => siteBase(services, request);
 

@@ -47,3 +47,5 @@ export function accountsService(prisma: PrismaClient) {
     countAccounts: () => repo.count(),
   };
 }
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -3,7 +3,7 @@
 // (today, this month, last 30 days), all in the account's own calendar (its time zone).
 import { addDays } from '../analytics/profit.ts';
 import type { PrismaClient } from '../../db/client.ts';
-import { accountsService } from '../accounts/service.ts';
+import type { AccountsService } from '../accounts/service.ts';
 import { localDate } from '../profit/service.ts';
 import { usageRepo, type UsageBucket, type UsageRecord } from './repo.ts';
 
@@ -59,9 +59,8 @@ function period(buckets: UsageBucket[], from: string, to: string): UsagePeriod {
   return { from, to, ...totals(all), byFeature };
 }
 
-export function usageService(prisma: PrismaClient) {
+export function usageService(prisma: PrismaClient, accounts: Pick<AccountsService, 'getAccount'>) {
   const repo = usageRepo(prisma);
-  const accounts = accountsService(prisma);
 
   /** Totals of local days `from`..`to` in the account's time zone. */
   async function totalsBetween(accountId: string, timeZone: string, from: string, to: string): Promise<UsageTotals> {
@@ -80,12 +79,15 @@ export function usageService(prisma: PrismaClient) {
       const windowStart = addDays(today, -(USAGE_DAYS - 1));
       const from = monthStart < windowStart ? monthStart : windowStart;
       const buckets = await repo.byDayAndFeature(accountId, timeZone, from, today);
-      const daily: UsageReport['daily'] = [];
-      for (let day = windowStart; day <= today; day = addDays(day, 1)) {
-        const acc = empty();
-        for (const b of buckets) if (b.day === day) add(acc, b);
-        daily.push({ date: day, ...totals(acc) });
+      const byDay = new Map<string, ReturnType<typeof empty>>();
+      for (const b of buckets) {
+        if (b.day < windowStart) continue;
+        const acc = byDay.get(b.day) ?? empty();
+        add(acc, b);
+        byDay.set(b.day, acc);
       }
+      const daily: UsageReport['daily'] = [];
+      for (let day = windowStart; day <= today; day = addDays(day, 1)) daily.push({ date: day, ...totals(byDay.get(day) ?? empty()) });
       return {
         accountId,
         timeZone,
