@@ -8,7 +8,7 @@ import { openMemoryDatabase } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { connectDatabase, migrationTarget } from '../src/db/database.ts';
 import { buildServices } from '../src/services.ts';
-import { accountsService } from '../src/domain/accounts/service.ts';
+import { accountsService } from '../src/domain/accounts/index.ts';
 
 const N = 200;
 const serverUrl = process.argv.find((a) => a.startsWith('postgres')) ?? null;

@@ -5,6 +5,8 @@
 // `SELECT count(*), sum(total_amount)` over the account's orders. Targets: full < 60 s and
 // < 512 MB, incremental < 2 s. (The database server's own memory is not this process's.)
 //   npm run bench:jobs -- [--orders 1000000] [--skus 2000] [--customers 100000] [--keep | --reuse <url>] [--only <job,…>]
+//   npm run bench:jobs -- --accounts 2000 [--job profit-snapshot] [--workers 1,2,4] [--concurrency 1] [--rounds 3]
+//     (the queue's scale-out instead: bench/jobs-scaleout.ts)
 // The server: TEST_DATABASE_URL (read through src/config.ts), else
 // postgresql://postgres@127.0.0.1:5432/test; the benchmark creates and drops its own database.
 import { parseArgs } from 'node:util';
@@ -16,6 +18,7 @@ import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { connectDatabase, migrationTarget } from '../src/db/database.ts';
 import { buildServices, type Services } from '../src/services.ts';
+import { scaleOut } from './jobs-scaleout.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +30,13 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     // Time only these jobs (comma-separated names).
     only: { type: 'string' },
+    // Scale-out instead (bench/jobs-scaleout.ts): one tick over this many small accounts, drained
+    // by 1, 2 and 4 worker processes.
+    accounts: { type: 'string' },
+    job: { type: 'string', default: 'profit-snapshot' },
+    concurrency: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '1,2,4' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -143,11 +153,23 @@ interface Bench {
 
 const same = (run: (s: Services, now: Date) => Promise<number>) => ({ full: run, incremental: run });
 const BENCHES: Bench[] = [
-  { job: 'customer-metrics', full: (s, now) => s.customers.recomputeMetrics(ACCOUNT, now, { full: true }), incremental: (s, now) => s.customers.recomputeMetrics(ACCOUNT, now) },
-  { job: 'profit-snapshot', full: (s, now) => s.analytics.snapshotProfit(ACCOUNT, now, { full: true }), incremental: (s, now) => s.analytics.snapshotProfit(ACCOUNT, now) },
-  { job: 'inventory_velocity', ...same((s, now) => s.analytics.computeInventoryVelocity(ACCOUNT, now)) },
-  { job: 'smart-reorder', ...same((s, now) => s.analytics.suggestReorders(ACCOUNT, now)) },
-  { job: 'anomaly-detect', full: (s, now) => s.anomalies.detectAnomalies(ACCOUNT, now, { full: true }), incremental: (s, now) => s.anomalies.detectAnomalies(ACCOUNT, now) },
+  {
+    job: 'customer-metrics',
+    full: (s, now) => s.customers.recomputeMetrics(ACCOUNT, now, { full: true }),
+    incremental: (s, now) => s.customers.recomputeMetrics(ACCOUNT, now),
+  },
+  {
+    job: 'profit-snapshot',
+    full: (s, now) => s.profit.snapshotProfit(ACCOUNT, now, { full: true }),
+    incremental: (s, now) => s.profit.snapshotProfit(ACCOUNT, now),
+  },
+  { job: 'inventory_velocity', ...same((s, now) => s.inventory.computeInventoryVelocity(ACCOUNT, now)) },
+  { job: 'smart-reorder', ...same((s, now) => s.reorder.suggestReorders(ACCOUNT, now)) },
+  {
+    job: 'anomaly-detect',
+    full: (s, now) => s.anomalies.detectAnomalies(ACCOUNT, now, { full: true }),
+    incremental: (s, now) => s.anomalies.detectAnomalies(ACCOUNT, now),
+  },
   { job: 'alerts-evaluator', ...same((s, now) => s.alerts.evaluateAlerts(ACCOUNT, now)) },
   { job: 'integrations-staleness', ...same((s, now) => s.integrations.checkStaleness(ACCOUNT, now)) },
 ];
@@ -160,10 +182,16 @@ async function main(): Promise<void> {
   try {
     await client.connect();
     // A reused database: "now" is its newest order, so every job sees the same two years.
-    const now = values.reuse ? new Date((await client.query(`SELECT max(placed_at) AS t FROM orders WHERE account_id = $1 AND external_id LIKE 'B-%'`, [ACCOUNT])).rows[0].t.getTime() + 60_000) : new Date();
+    const now = values.reuse
+      ? new Date(
+          (await client.query(`SELECT max(placed_at) AS t FROM orders WHERE account_id = $1 AND external_id LIKE 'B-%'`, [ACCOUNT])).rows[0].t.getTime() +
+            60_000,
+        )
+      : new Date();
     if (values.reuse) {
       await client.query(`DELETE FROM orders WHERE account_id = $1 AND external_id LIKE 'N-%'`, [ACCOUNT]);
-      for (const table of ['anomalies', 'profit_snapshots', 'reorder_suggestions', 'outbox_events']) await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [ACCOUNT]);
+      for (const table of ['anomalies', 'profit_snapshots', 'reorder_suggestions', 'outbox_events'])
+        await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [ACCOUNT]);
       await client.query(`UPDATE inventory_items SET status = NULL WHERE account_id = $1`, [ACCOUNT]);
       await client.query(`UPDATE alert_rules SET firing = false, last_value = NULL, last_fired_at = NULL WHERE account_id = $1`, [ACCOUNT]);
       await client.query(`UPDATE integrations SET status = 'connected' WHERE account_id = $1`, [ACCOUNT]);
@@ -172,7 +200,9 @@ async function main(): Promise<void> {
       const gen = await measure(() => generate(client, now));
       console.log(`generated in ${(gen.ms / 1000).toFixed(1)} s${values.keep ? `; kept at ${scratch.connectionString}` : ''}`);
     }
-    const counts = await client.query(`SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_items)::int AS items, (SELECT count(*) FROM inventory_items)::int AS skus`);
+    const counts = await client.query(
+      `SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_items)::int AS items, (SELECT count(*) FROM inventory_items)::int AS skus`,
+    );
     console.log(`account: ${JSON.stringify(counts.rows[0])}`);
 
     db = await connectDatabase(scratch.connectionString, 'server', { poolSize: 5 });
@@ -188,7 +218,9 @@ async function main(): Promise<void> {
       try {
         console.log(fmt(kind, job, await measure(run), limitMs));
       } catch (error) {
-        console.log(`${job.padEnd(24)} ${kind.padEnd(12)} FAILED: ${(error instanceof Error ? error.message : String(error)).split('\n').filter(Boolean).at(-1)}`);
+        console.log(
+          `${job.padEnd(24)} ${kind.padEnd(12)} FAILED: ${(error instanceof Error ? error.message : String(error)).split('\n').filter(Boolean).at(-1)}`,
+        );
       }
     };
     const benches = values.only ? BENCHES.filter((b) => values.only!.split(',').includes(b.job)) : BENCHES;
@@ -204,4 +236,14 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (values.accounts) {
+  await scaleOut({
+    accounts: Number(values.accounts),
+    job: values.job,
+    concurrency: Number(values.concurrency),
+    workers: values.workers.split(',').map(Number),
+    rounds: Number(values.rounds),
+  });
+} else {
+  await main();
+}

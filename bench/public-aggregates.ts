@@ -5,12 +5,13 @@
 // aggregates are computed at most once per 5 minutes per process (AGGREGATE_TTL_MS).
 //   node bin/run-ts.js bench/public-aggregates.ts
 // BENCH_DATABASE_URL names the server (default postgresql://postgres@127.0.0.1:5432/test).
+import { V1_PAGE } from '../src/domain/shared/index.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { createPrisma } from '../src/db/client.ts';
-import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/domain/demo/seed.ts';
-import { benchmarksService } from '../src/domain/benchmarks/service.ts';
-import { customersService } from '../src/domain/customers/service.ts';
+import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/demo/seed.ts';
+import { benchmarksService } from '../src/domain/benchmarks/index.ts';
+import { customersService } from '../src/domain/customers/index.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -32,7 +33,7 @@ try {
   await seedDemoAccount(prisma);
   const aggregates = benchmarksService(prisma);
   const customers = customersService(prisma);
-  const baseline = await median(() => customers.listCustomers(DEMO_ACCOUNT_ID, { limit: 25 }));
+  const baseline = await median(() => customers.customersPage(DEMO_ACCOUNT_ID, { first: 25 }, V1_PAGE));
   const bench = await median(() => aggregates.benchmarks());
   const predictions = await median(() => aggregates.predictions());
   const shared = await median(() => aggregates.sharedBenchmarks());

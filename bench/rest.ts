@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { createPrisma } from '../src/db/client.ts';
-import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/domain/demo/seed.ts';
-import { keysService } from '../src/domain/keys/service.ts';
+import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/demo/seed.ts';
+import { keysService } from '../src/domain/keys/index.ts';
 import { vmHwmKb } from './lib/child.ts';
 import { load as loadWith, loadRow as row, startServer as startIn, stopServers } from './lib/load.ts';
 
@@ -22,7 +22,8 @@ const connections = Number(values.connections);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const startServer = (args: string[], env: NodeJS.ProcessEnv) => startIn(args, env, root);
-const load = (url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) => loadWith(url, { connections, seconds, ...opts });
+const load = (url: string, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) =>
+  loadWith(url, { connections, seconds, ...opts });
 
 async function main(): Promise<void> {
   const db = await createScratchDatabase(adminUrl, 'bench');
@@ -47,13 +48,20 @@ async function main(): Promise<void> {
       BENCH_ACCOUNT_ID: DEMO_ACCOUNT_ID,
     });
     const auth = { authorization: `Bearer ${key}` };
-    const trackBody = JSON.stringify({ event: 'page.view', props: { path: '/pricing', ref: 'bench' }, visitor_id: 'v-1', session_id: 's-1', url: 'https://shop.example.com/pricing' });
+    const trackBody = JSON.stringify({
+      event: 'page.view',
+      props: { path: '/pricing', ref: 'bench' },
+      visitor_id: 'v-1',
+      session_id: 's-1',
+      url: 'https://shop.example.com/pricing',
+    });
     const json = { 'content-type': 'application/json' };
 
     const customersService = await load(`${service.base}/api/v1/customers?limit=25`, { headers: auth });
     const customersRaw = await load(`${raw.base}/api/v1/customers?limit=25`, {});
     const trackProbe = await fetch(`${service.base}/api/v1/track`, { method: 'POST', headers: { ...auth, ...json }, body: trackBody });
-    const trackService = trackProbe.status === 200 ? await load(`${service.base}/api/v1/track`, { method: 'POST', headers: { ...auth, ...json }, body: trackBody }) : null;
+    const trackService =
+      trackProbe.status === 200 ? await load(`${service.base}/api/v1/track`, { method: 'POST', headers: { ...auth, ...json }, body: trackBody }) : null;
     const trackRaw = await load(`${raw.base}/api/v1/track`, { method: 'POST', headers: json, body: trackBody });
 
     const serviceKb = vmHwmKb(service.child.pid);

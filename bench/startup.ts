@@ -64,7 +64,9 @@ async function record(scenario: Scenario, run: number, options: ServeOptions): P
   results[scenario].push(result);
   // svc exits 0 on SIGTERM; the bare baseline server simply dies of the signal.
   const exit = result.exitCode ?? result.signal;
-  console.log(`  run ${run} ${scenario.padEnd(8)} first 200 after ${ms(result.startMs).padStart(8)}  peak ${mib(result.peakKb).padStart(10)}  stopped in ${ms(result.stopMs)} (exit ${exit})`);
+  console.log(
+    `  run ${run} ${scenario.padEnd(8)} first 200 after ${ms(result.startMs).padStart(8)}  peak ${mib(result.peakKb).padStart(10)}  stopped in ${ms(result.stopMs)} (exit ${exit})`,
+  );
 }
 
 function summarize(list: ServeResult[]) {
@@ -108,13 +110,19 @@ async function main(): Promise<void> {
     ]),
   );
 
-  console.log(`\n${'scenario'.padEnd(10)}${'median'.padStart(10)}${'min'.padStart(10)}   ${'median vs baseline'.padEnd(20)}${'max VmHWM'.padStart(12)}   memory vs baseline`);
+  console.log(
+    `\n${'scenario'.padEnd(10)}${'median'.padStart(10)}${'min'.padStart(10)}   ${'median vs baseline'.padEnd(20)}${'max VmHWM'.padStart(12)}   memory vs baseline`,
+  );
   for (const s of ['baseline', 'cold', 'warm'] as const) {
     const r = summary[s];
     const memRatio = r.maxPeakKb !== null && base.maxPeakKb ? times(r.maxPeakKb / base.maxPeakKb) : 'n/a';
-    console.log(`${s.padEnd(10)}${ms(r.medianMs).padStart(10)}${ms(r.minMs).padStart(10)}   ${times(r.medianMs / base.medianMs).padEnd(20)}${mib(r.maxPeakKb).padStart(12)}   ${memRatio}`);
+    console.log(
+      `${s.padEnd(10)}${ms(r.medianMs).padStart(10)}${ms(r.minMs).padStart(10)}   ${times(r.medianMs / base.medianMs).padEnd(20)}${mib(r.maxPeakKb).padStart(12)}   ${memRatio}`,
+    );
   }
-  console.log(`\ncold ${ms(summary.cold.medianMs)} (${times(ratios.cold!.medianTime)} baseline), warm ${ms(summary.warm.medianMs)} (${times(ratios.warm!.medianTime)} baseline)`);
+  console.log(
+    `\ncold ${ms(summary.cold.medianMs)} (${times(ratios.cold!.medianTime)} baseline), warm ${ms(summary.warm.medianMs)} (${times(ratios.warm!.medianTime)} baseline)`,
+  );
   if ([...results.cold, ...results.warm].some((r) => r.exitCode !== 0)) console.log('warning: some svc runs did not exit 0 on SIGTERM (see the runs above)');
   console.log(`RESULT ${JSON.stringify({ runs, node: process.version, cpus: os.cpus().length, ...summary, ratios })}`);
 }

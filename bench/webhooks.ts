@@ -1,16 +1,24 @@
-// bench/webhooks: webhook delivery throughput and latency against a local HTTPS receiver.
-//  1. Throughput: for 1, 10 and 100 subscriptions, events are written to the outbox and one
-//     dispatcher (default settings: 16 in flight, 8 sockets per host) fans them out and delivers
-//     every delivery; deliveries per second. Baseline, in the same run: the same number of signed
-//     POSTs sent straight to the receiver with the same agent settings and concurrency (no
-//     database). The ratio is dispatcher / baseline.
-//  2. Delay: with the dispatcher running its loop, events are written one at a time (one every
-//     20 ms x subscriptions, 50 deliveries a second);
-//     the delay from the event's creation to the start of its first attempt, p50 and p99.
+// bench/webhooks: webhook delivery throughput and latency against local HTTPS receivers.
+//  1. Throughput: for 1, 10 and 100 subscriptions (all on one receiver: one destination), events
+//     are written to the outbox and one dispatcher with its default settings (64 deliveries
+//     claimed at most, 8 sends and sockets per destination) fans them out and delivers every
+//     delivery; deliveries per second. Baseline, in the same run: the same number of signed POSTs
+//     sent straight to the receiver with 16 requests at once over 8 keep-alive sockets (no
+//     database). The ratio is dispatcher / baseline; the target is at least 0.6.
+//  2. Delay: with the dispatcher running its loop (default 2 s safety-net poll; woken by the
+//     writer in this process, and on PostgreSQL by the outbox NOTIFY as `svc worker` is), events are
+//     written one at a time (one every 20 ms x subscriptions, 50 deliveries a second); the delay
+//     from the event's creation to the start of its first attempt, p50 and p99 (target at 10
+//     subscriptions: p99 under 100 ms).
+//  3. Isolation: nine subscriptions on one receiver, the same events with and without a tenth
+//     subscription on another receiver that answers after 2 s; the time until the nine have all
+//     their deliveries, with / without (target: at most 1.2).
 //   node bin/run-ts.js bench/webhooks.ts [--deliveries 2000] [--db postgres|embedded]
 // BENCH_DATABASE_URL names the PostgreSQL server (default postgresql://postgres@127.0.0.1:5432/test);
 // the benchmark creates and drops its own database there. --db embedded uses an in-memory PGlite.
+// The machine's load average is printed before and after: on a shared machine, compare ratios.
 import https from 'node:https';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,13 +27,13 @@ import { openMemoryDatabase } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { migrationTarget } from '../src/db/database.ts';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
-import { accountsService } from '../src/domain/accounts/service.ts';
-import { appendEvents } from '../src/domain/events/repo.ts';
-import { domainEvent } from '../src/domain/events/catalog.ts';
-import { generateWebhookSecret } from '../src/domain/webhooks/service.ts';
-import { webhookDispatcher } from '../src/domain/webhooks/delivery/dispatcher.ts';
-import { deliveryBody, deliveryHeaders } from '../src/domain/webhooks/delivery/sign.ts';
-import { makeCertificate, startReceiver } from '../test/webhooks/helpers/receiver.ts';
+import { accountsService } from '../src/domain/accounts/index.ts';
+import { appendEvents } from '../src/domain/events/index.ts';
+import { domainEvent } from '../src/domain/events/index.ts';
+import { generateWebhookSecret } from '../src/domain/webhooks/index.ts';
+import { outboxNotifications, webhookDispatcher, type DispatcherOptions } from '../src/domain/webhooks/index.ts';
+import { deliveryBody, deliveryHeaders } from '../src/domain/webhooks/index.ts';
+import { makeCertificate, startReceiver, type Receiver } from '../test/webhooks/helpers/receiver.ts';
 
 const { values } = parseArgs({ options: { deliveries: { type: 'string', default: '2000' }, db: { type: 'string', default: 'postgres' } } });
 const TOTAL = Number(values.deliveries);
@@ -52,20 +60,41 @@ async function main() {
   const db = await openDb();
   const prisma: PrismaClient = createPrisma(db.connectionString, { poolSize: 6 });
   const accounts = accountsService(prisma);
-  const dispatcherOptions = { prisma, allowHosts: ['localhost'], extraCa: cert.cert, concurrency: CONCURRENCY, pollMs: 10 };
+  const slowReceiver = await startReceiver(cert); // another port: another destination
+  slowReceiver.on('/slow', () => ({ status: 200, delayMs: 2_000 }));
+  const dispatcherOptions: DispatcherOptions = { prisma, allowHosts: ['localhost'], extraCa: cert.cert };
+  // The loop as `svc worker` runs it: woken by NOTIFY on PostgreSQL (writers here also signal in-process).
+  const loopOptions: DispatcherOptions = {
+    ...dispatcherOptions,
+    ...(values.db === 'embedded' ? {} : { wakeups: outboxNotifications(db.connectionString, (m) => console.error(m)) }),
+  };
   const lines: string[] = [];
+  const loadBefore = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
   try {
     // Warm-up (JIT, TLS, pool) so that the first scenario is not measured cold.
     const warm = await accounts.createAccount({ name: 'bench warm-up' });
     await prisma.webhookSubscription.create({ data: { accountId: warm.id, url: receiver.url('/warm'), events: ['*'], secret: generateWebhookSecret() } });
-    await prisma.$transaction((tx) => appendEvents(tx, warm.id, Array.from({ length: 200 }, (_, i) => event(i))));
+    await prisma.$transaction((tx) =>
+      appendEvents(
+        tx,
+        warm.id,
+        Array.from({ length: 200 }, (_, i) => event(i)),
+      ),
+    );
     const warmUp = webhookDispatcher(dispatcherOptions);
     await warmUp.drain();
     await warmUp.stop();
     for (const subscriptions of [1, 10, 100]) {
       const account = await accounts.createAccount({ name: `bench ${subscriptions}` });
       await prisma.webhookSubscription.createMany({
-        data: Array.from({ length: subscriptions }, (_, i) => ({ accountId: account.id, url: receiver.url(`/s${i}`), events: ['*'], secret: generateWebhookSecret() })),
+        data: Array.from({ length: subscriptions }, (_, i) => ({
+          accountId: account.id,
+          url: receiver.url(`/s${i}`),
+          events: ['*'],
+          secret: generateWebhookSecret(),
+        })),
       });
       const events = Math.max(1, Math.round(TOTAL / subscriptions));
       const deliveries = events * subscriptions;
@@ -82,10 +111,21 @@ async function main() {
             const body = deliveryBody('credit.consumed', event(i).data);
             const headers = deliveryHeaders({ secret, event: 'credit.consumed', deliveryId: `dlv_raw${i}`, body, now: new Date() });
             await new Promise<void>((resolve, reject) => {
-              const req = https.request({ host: '127.0.0.1', port: receiver.port, servername: 'localhost', path: `/raw`, method: 'POST', agent, headers: { ...headers, Host: `localhost:${receiver.port}`, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-                res.resume();
-                res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
-              });
+              const req = https.request(
+                {
+                  host: '127.0.0.1',
+                  port: receiver.port,
+                  servername: 'localhost',
+                  path: `/raw`,
+                  method: 'POST',
+                  agent,
+                  headers: { ...headers, Host: `localhost:${receiver.port}`, 'Content-Length': String(Buffer.byteLength(body)) },
+                },
+                (res) => {
+                  res.resume();
+                  res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
+                },
+              );
               req.on('error', reject);
               req.end(body);
             });
@@ -97,7 +137,13 @@ async function main() {
 
       // The dispatcher: outbox -> fan-out -> claims -> signed sends -> recorded attempts.
       for (let i = 0; i < events; i += 500) {
-        await prisma.$transaction((tx) => appendEvents(tx, account.id, Array.from({ length: Math.min(500, events - i) }, (_, j) => event(i + j))));
+        await prisma.$transaction((tx) =>
+          appendEvents(
+            tx,
+            account.id,
+            Array.from({ length: Math.min(500, events - i) }, (_, j) => event(i + j)),
+          ),
+        );
       }
       const dispatcher = webhookDispatcher(dispatcherOptions);
       const start = performance.now();
@@ -107,7 +153,7 @@ async function main() {
       if (stats.succeeded !== deliveries) throw new Error(`expected ${deliveries} deliveries, got ${JSON.stringify(stats)}`);
 
       // Delay from event to first attempt, with the loop running and events arriving one by one.
-      const running = webhookDispatcher(dispatcherOptions);
+      const running = webhookDispatcher(loopOptions);
       running.start();
       // One event every 20 ms per subscription (so 50 deliveries/s offered whatever the fan-out).
       const probes = Math.max(10, Math.round(200 / subscriptions));
@@ -137,14 +183,71 @@ async function main() {
       );
       console.log(lines.at(-1));
     }
+    lines.push(await isolation(prisma, accounts, receiver, slowReceiver, loopOptions));
+    console.log(lines.at(-1));
   } finally {
+    await slowReceiver.close();
     await prisma.$disconnect();
     await db.close();
     await receiver.close();
     cert.remove();
   }
-  console.log(`\nbench/webhooks on ${values.db === 'embedded' ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${CONCURRENCY} in flight, ${SOCKETS} sockets to the receiver`);
+  console.log(
+    `\nbench/webhooks on ${values.db === 'embedded' ? 'the embedded database (PGlite)' : 'PostgreSQL'}; dispatcher defaults; ` +
+      `baseline ${CONCURRENCY} requests at once over ${SOCKETS} sockets; load average ${loadBefore} before, ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} after (${availableParallelism()} CPUs)`,
+  );
   for (const line of lines) console.log(line);
+}
+
+/**
+ * Nine subscriptions on `fast`, the same events with and without a tenth on `slow` (2 s answers):
+ * the time until the nine have all their deliveries, each with a running dispatcher.
+ */
+async function isolation(
+  prisma: PrismaClient,
+  accounts: ReturnType<typeof accountsService>,
+  fast: Receiver,
+  slow: Receiver,
+  options: DispatcherOptions,
+): Promise<string> {
+  const events = Math.max(1, Math.round(TOTAL / 10));
+  const nineFor = async (withSlow: boolean) => {
+    const account = await accounts.createAccount({ name: `bench isolation ${withSlow}` });
+    const urls = Array.from({ length: 9 }, (_, i) => fast.url(`/nine${i}`));
+    if (withSlow) urls.push(slow.url('/slow'));
+    await prisma.webhookSubscription.createMany({
+      data: urls.map((url) => ({ accountId: account.id, url, events: ['*'], secret: generateWebhookSecret() })),
+    });
+    const target = fast.requests.length + 9 * events;
+    for (let i = 0; i < events; i += 500) {
+      await prisma.$transaction((tx) =>
+        appendEvents(
+          tx,
+          account.id,
+          Array.from({ length: Math.min(500, events - i) }, (_, j) => event(i + j)),
+        ),
+      );
+    }
+    const dispatcher = webhookDispatcher(options);
+    const start = performance.now();
+    dispatcher.start();
+    await fast.waitFor(target, 300_000);
+    const seconds = (performance.now() - start) / 1000;
+    await dispatcher.stop(100);
+    const slowSent = slow.requestsTo('/slow').length;
+    // What the slow one has left is not part of the next measurement.
+    await prisma.webhookDelivery.updateMany({ where: { subscription: { accountId: account.id }, status: 'pending' }, data: { status: 'cancelled' } });
+    return { seconds, perSecond: (9 * events) / seconds, slowSent };
+  };
+  const alone = await nineFor(false);
+  const beside = await nineFor(true);
+  return (
+    `isolation, ${9 * events} deliveries to 9 subscriptions: alone ${alone.perSecond.toFixed(0)}/s (${alone.seconds.toFixed(2)} s), ` +
+    `beside a 10th answering in 2 s ${beside.perSecond.toFixed(0)}/s (${beside.seconds.toFixed(2)} s; ${beside.slowSent} sent to the slow one meanwhile), ` +
+    `time ratio ${(beside.seconds / alone.seconds).toFixed(2)}`
+  );
 }
 
 await main();

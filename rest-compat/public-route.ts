@@ -23,7 +23,13 @@ export interface PublicRouteOptions {
 
 type Handler<Q> = (request: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => Promise<unknown>;
 
-export function publicGet<Q = Record<string, never>>(app: FastifyInstance, guard: AccessGuard, path: string, options: PublicRouteOptions, handler: Handler<Q>): void {
+export function publicGet<Q = Record<string, never>>(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  path: string,
+  options: PublicRouteOptions,
+  handler: Handler<Q>,
+): void {
   const limit = guard.publicRoute();
   app.get<{ Querystring: Q }>(
     path,
@@ -41,16 +47,21 @@ export function publicGet<Q = Record<string, never>>(app: FastifyInstance, guard
       return body;
     },
   );
-  app.options(path, async (_request, reply) => reply.code(204).headers(preflightHeaders(['GET', 'HEAD'])).send());
+  app.options(path, async (_request, reply) =>
+    reply
+      .code(204)
+      .headers(preflightHeaders(['GET', 'HEAD']))
+      .send(),
+  );
 }
 
 /** The origin public links are built on (PUBLIC_BASE_URL, else the request's). */
-export function siteBase(services: Services, request: FastifyRequest): string {
+export function siteBase(services: Pick<Services, 'site'>, request: FastifyRequest): string {
   return services.site.baseUrl(`${request.protocol}://${request.host}`);
 }
 
 /** `_meta` of a public JSON document: version, time, its canonical URL, license and attribution. */
-export function publicMeta(services: Services, request: FastifyRequest, path: string) {
+export function publicMeta(services: Pick<Services, 'site'>, request: FastifyRequest, path: string) {
   return {
     api_version: API_VERSION,
     generated_at: new Date().toISOString(),

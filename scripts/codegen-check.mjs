@@ -20,7 +20,9 @@ try {
     let committed = null;
     try {
       committed = readFileSync(path.join(root, file), 'utf8');
-    } catch {}
+    } catch {
+      // not committed yet: reported as stale below
+    }
     if (committed !== fresh) stale.push(file);
   }
   if (stale.length) {

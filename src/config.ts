@@ -6,62 +6,69 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { projectRoot } from './paths.ts';
+import { graphqlConfig, graphqlEnv, type GraphQLConfig } from './config-graphql.ts';
+import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from './observability/config.ts';
+import { jobsConfigFrom, jobsEnv, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: int(0, 65535).default(3000),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-    DATABASE_POOL_SIZE: int(1, 200).default(10),
-    DATA_DIR: z.string().min(1).default('.data'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    JWT_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
-    JWT_ISSUER: z.string().min(1).default('svc-dashboard'),
-    JWT_AUDIENCE: z.string().min(1).default('svc-api'),
-    JWT_ALGORITHMS: list.optional(),
-    JWT_MAX_AGE_SECONDS: int(60, 86_400 * 7).default(3600),
-    TRUSTED_PROXIES: list.default([]),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    JOBS_ENABLED: bool.default(true),
-    // Unset: true, except under NODE_ENV=production (see loadConfig).
-    DEMO_SEED: bool.optional(),
-    RATE_LIMIT_PER_MINUTE: int(1, 1_000_000_000).default(60),
-    RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('svc:rl:'),
-    PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
-    AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
-    AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-    AI_API_KEY: z.string().min(1).optional(),
-    AI_TIMEOUT_MS: int(100, 120_000).default(20_000),
-    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    AI_MAX_RETRIES: int(0, 5).default(2),
-    AI_MAX_RESPONSE_BYTES: int(1024, 10_485_760).default(262_144),
-    AI_PRICE_INPUT_PER_MTOK_USD: z.coerce.number().min(0).max(10_000).default(0.15),
-    AI_PRICE_OUTPUT_PER_MTOK_USD: z.coerce.number().min(0).max(10_000).default(0.6),
-    REGION: z.string().min(1).default('local'),
-    COMMIT_SHA: z.string().min(1).optional(),
-    SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
-    // Unset: true, except under NODE_ENV=production (see loadConfig).
-    GRAPHQL_INTROSPECTION: bool.optional(),
-    GRAPHQL_FIELD_SUGGESTIONS: bool.optional(),
-    GRAPHQL_MAX_COST: int(10, 100_000).default(1000),
-    GRAPHQL_MAX_DEPTH: int(2, 50).default(10),
-    GRAPHQL_APQ_CACHE_MB: int(1, 1024).default(8),
-    PLAYGROUND_ENABLED: bool.default(true),
-    WEBHOOK_ALLOW_PRIVATE_HOSTS: list.default([]),
-    WEBHOOK_EXTRA_CA_FILE: z.string().min(1).optional(),
-  });
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: int(1, 200).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_ISSUER: z.string().min(1).default('svc-dashboard'),
+  JWT_AUDIENCE: z.string().min(1).default('svc-api'),
+  JWT_ALGORITHMS: list.optional(),
+  JWT_MAX_AGE_SECONDS: int(60, 86_400 * 7).default(3600),
+  TRUSTED_PROXIES: list.default([]),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JOBS_ENABLED: bool.default(true),
+  // Unset: true, except under NODE_ENV=production (see loadConfig).
+  DEMO_SEED: bool.optional(),
+  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000_000).default(60),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('svc:rl:'),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: int(100, 120_000).default(20_000),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_MAX_RETRIES: int(0, 5).default(2),
+  AI_MAX_RESPONSE_BYTES: int(1024, 10_485_760).default(262_144),
+  AI_PRICE_INPUT_PER_MTOK_USD: z.coerce.number().min(0).max(10_000).default(0.15),
+  AI_PRICE_OUTPUT_PER_MTOK_USD: z.coerce.number().min(0).max(10_000).default(0.6),
+  REGION: z.string().min(1).default('local'),
+  COMMIT_SHA: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  // Unset: true, except under NODE_ENV=production (see loadConfig).
+  ...graphqlEnv,
+  PLAYGROUND_ENABLED: bool.default(true),
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: list.default([]),
+  WEBHOOK_EXTRA_CA_FILE: z.string().min(1).optional(),
+  ...observabilityEnv,
+  ...jobsEnv,
+  WEBHOOK_SECRET_KEY: z.string().optional(),
+});
 
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
 const ALGORITHMS = [...HMAC_ALGORITHMS, 'RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'];
@@ -80,11 +87,19 @@ function crossChecks(raw: Record<string, string | undefined>): string[] {
     if (!raw.AI_BASE_URL) problems.push('AI_BASE_URL: required when AI_PROVIDER=openai');
     if (!raw.AI_API_KEY) problems.push('AI_API_KEY: required when AI_PROVIDER=openai');
   }
-  for (const alg of (raw.JWT_ALGORITHMS ?? '').split(',').map((a) => a.trim()).filter(Boolean)) {
+  for (const alg of (raw.JWT_ALGORITHMS ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)) {
     if (!ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: unsupported algorithm ${alg}`);
     else if (raw.JWT_SECRET && !HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_JWKS_URL, not JWT_SECRET`);
     else if (raw.JWT_JWKS_URL && HMAC_ALGORITHMS.includes(alg)) problems.push(`JWT_ALGORITHMS: ${alg} needs JWT_SECRET, not JWT_JWKS_URL`);
   }
+  if (raw.WEBHOOK_SECRET_KEY !== undefined && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(raw.WEBHOOK_SECRET_KEY.trim())) {
+    problems.push('WEBHOOK_SECRET_KEY: 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)');
+  }
+  if (raw.NODE_ENV === 'production' && !raw.WEBHOOK_SECRET_KEY)
+    problems.push('WEBHOOK_SECRET_KEY: required when NODE_ENV=production (webhook secrets are encrypted at rest with it)');
   if (raw.NODE_ENV === 'production' && raw.WEBHOOK_ALLOW_PRIVATE_HOSTS?.trim()) {
     problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: refused when NODE_ENV=production (it lets webhooks reach private networks; tests only)');
   }
@@ -123,6 +138,8 @@ export interface Config {
   trustedProxies: string[];
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
+  jobs: JobsConfig;
+  retention: RetentionConfig;
   demoSeed: boolean;
   rateLimit: { perMinute: number; publicPerMinute: number; redisPrefix: string };
   /** Absolute base of public links (changelog canonical and RSS URLs); null: from the request. */
@@ -141,10 +158,12 @@ export interface Config {
   region: string;
   commit: string;
   shutdownTimeoutMs: number;
-  graphql: { introspection: boolean; fieldSuggestions: boolean; maxCost: number; maxDepth: number; apqCacheBytes: number };
+  graphql: GraphQLConfig;
   playgroundEnabled: boolean;
   /** Test-only webhook settings (empty by default; a warning is logged at boot when set). */
-  webhooks: { allowPrivateHosts: string[]; extraCaFile: string | null; extraCa: string | null };
+  webhooks: { allowPrivateHosts: string[]; extraCaFile: string | null; extraCa: string | null; secretKey: string | null };
+  /** METRICS_PORT and the OTEL_* tracing variables (src/observability/config.ts). */
+  observability: ObservabilityConfig;
 }
 
 export class ConfigError extends Error {
@@ -215,10 +234,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const parsed = schema.safeParse(raw);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
-    ...crossChecks(raw),
-  ];
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)), ...crossChecks(raw)];
   const extraCa = readExtraCa(raw.WEBHOOK_EXTRA_CA_FILE, problems);
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
@@ -239,6 +255,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
     jobsEnabled: env.JOBS_ENABLED,
+    ...jobsConfigFrom(env),
     demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, publicPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE, redisPrefix: env.RATE_LIMIT_REDIS_PREFIX },
     ai: {
@@ -256,15 +273,15 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     region: env.REGION,
     commit: env.COMMIT_SHA ?? detectCommit(),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    graphql: {
-      introspection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
-      fieldSuggestions: env.GRAPHQL_FIELD_SUGGESTIONS ?? env.NODE_ENV !== 'production',
-      maxCost: env.GRAPHQL_MAX_COST,
-      maxDepth: env.GRAPHQL_MAX_DEPTH,
-      apqCacheBytes: env.GRAPHQL_APQ_CACHE_MB * 1024 * 1024,
-    },
+    graphql: graphqlConfig(env, env.NODE_ENV === 'production'),
     playgroundEnabled: env.PLAYGROUND_ENABLED,
-    webhooks: { allowPrivateHosts: env.WEBHOOK_ALLOW_PRIVATE_HOSTS, extraCaFile: env.WEBHOOK_EXTRA_CA_FILE ? path.resolve(env.WEBHOOK_EXTRA_CA_FILE) : null, extraCa },
+    webhooks: {
+      allowPrivateHosts: env.WEBHOOK_ALLOW_PRIVATE_HOSTS,
+      extraCaFile: env.WEBHOOK_EXTRA_CA_FILE ? path.resolve(env.WEBHOOK_EXTRA_CA_FILE) : null,
+      extraCa,
+      secretKey: env.WEBHOOK_SECRET_KEY?.trim() || null,
+    },
+    observability: observabilityConfig(env),
   };
   return deepFreeze(config);
 }

@@ -1,5 +1,6 @@
-// The one error type of the domain, with the closed set of codes the doors map (REST in
-// rest-compat/errors.ts, GraphQL in its formatError). No HTTP or GraphQL knowledge here.
+// The one error type of the domain, with the closed set of codes. Their HTTP statuses and texts
+// are one table beside this file (src/error-table.ts) that both doors read. No HTTP or GraphQL
+// knowledge here.
 export const ERROR_CODES = [
   'missing_authorization',
   'invalid_token_format',
@@ -25,6 +26,10 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'conflict',
+  'idempotency_key_in_progress',
+  'idempotency_key_reused',
+  'subscription_not_supported',
+  'persisted_query_invalid',
   'no_db',
   'internal_error',
 ] as const;

@@ -1,26 +1,6 @@
-// Starts the service: database (embedded or server), migrations, optional demo data, HTTP, and
-// graceful shutdown (finish in-flight requests, then close the pool and the embedded database).
-import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
-import { buildServices, type Services } from './services.ts';
-import { buildApp } from './http/app.ts';
-import { ensureDemo, type DemoInfo } from './domain/demo/setup.ts';
-
-export interface RunningServer {
-  app: FastifyInstance;
-  db: Database;
-  services: Services;
-  url: string;
-  demo: DemoInfo | null;
-  close(): Promise<void>;
-}
-
-export interface StartOptions {
-  /** Seed the demo account when the database has no account, and make sure a demo key exists. */
-  demo?: boolean;
-  logger?: Parameters<typeof buildApp>[0]['logger'];
-}
+// The serving process's edges: the URL a local client reaches the server at, and graceful
+// shutdown on signals (finish in-flight requests, then close). What a process runs is composed in
+// src/main.ts.
 
 /** The URL this machine reaches a server listening on host:port at (a wildcard host is loopback). */
 export function localUrl(listenHost: string, port: number): string {
@@ -28,46 +8,11 @@ export function localUrl(listenHost: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
-  const db = await openDatabase(config, { exclusive: true });
-  let app: FastifyInstance | null = null;
-  try {
-    await db.migrate();
-    const services = buildServices(config, db);
-    const demo = options.demo ? await ensureDemo(db.prisma, services, config) : null;
-    app = await buildApp({ config, db, services, logger: options.logger });
-    await app.listen({ host: config.host, port: config.port });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const running = app;
-    let closing: Promise<void> | null = null;
-    return {
-      app: running,
-      db,
-      services,
-      demo,
-      url: localUrl(config.host, port),
-      close() {
-        closing ??= (async () => {
-          await running.close();
-          await services.auth.close();
-          await db.close();
-        })();
-        return closing;
-      },
-    };
-  } catch (error) {
-    await app?.close().catch(() => {});
-    await db.close().catch(() => {});
-    throw error;
-  }
-}
-
 /**
  * Closes the server on SIGINT/SIGTERM. A repeated SIGTERM is ignored (process managers resend
  * it); a second SIGINT (Ctrl-C twice) or the timeout forces the exit.
  */
-export function closeOnSignals(server: Pick<RunningServer, 'close'>, timeoutMs: number, log: (message: string) => void): void {
+export function closeOnSignals(server: { close(): Promise<void> }, timeoutMs: number, log: (message: string) => void): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -2,39 +2,44 @@
 // door (REST, GraphQL, jobs, CLI).
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { accountsService } from './domain/accounts/service.ts';
-import { authService } from './domain/auth/service.ts';
-import { keysService } from './domain/keys/service.ts';
-import { customersService } from './domain/customers/service.ts';
-import { creditsService } from './domain/credits/service.ts';
-import { integrationsService } from './domain/integrations/service.ts';
-import { statusService } from './domain/status/service.ts';
-import { webhooksService } from './domain/webhooks/service.ts';
-import { trackService } from './domain/track/service.ts';
-import { insightsService } from './domain/insights/service.ts';
-import { anomaliesService } from './domain/anomalies/service.ts';
-import { profitService } from './domain/profit/service.ts';
-import { inventoryService } from './domain/inventory/service.ts';
-import { reorderService } from './domain/reorder/service.ts';
-import { analyticsService } from './domain/analytics/service.ts';
-import { alertsService } from './domain/alerts/service.ts';
-import { eventsRepo } from './domain/events/repo.ts';
+import { accountsService } from './domain/accounts/index.ts';
+import { authService } from './domain/auth/index.ts';
+import { keysService } from './domain/keys/index.ts';
+import { customersService } from './domain/customers/index.ts';
+import { creditsService } from './domain/credits/index.ts';
+import { integrationsService } from './domain/integrations/index.ts';
+import { statusService } from './domain/status/index.ts';
+import { webhooksService } from './domain/webhooks/index.ts';
+import { parseSecretKey, secretBox } from './domain/webhooks/secret-box.ts';
+import { trackService } from './domain/track/index.ts';
+import { insightsService } from './domain/insights/index.ts';
+import { anomaliesService } from './domain/anomalies/index.ts';
+import { profitService } from './domain/profit/index.ts';
+import { inventoryService } from './domain/inventory/index.ts';
+import { reorderService } from './domain/reorder/index.ts';
+import { alertsService } from './domain/alerts/index.ts';
+import { eventsRepo } from './domain/events/index.ts';
+import { liveFeed } from './domain/live/index.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
-import { ALL_JOBS } from './jobs/index.ts';
-import { incidentsService } from './domain/incidents/service.ts';
-import { uptimeService } from './domain/uptime/service.ts';
-import { changelogService } from './domain/changelog/service.ts';
-import { contentService } from './domain/content/service.ts';
-import { benchmarksService } from './domain/benchmarks/service.ts';
-import { accountInsightsService } from './domain/account-insights/service.ts';
-import { siteService } from './domain/content/site.ts';
-import { usageService } from './domain/usage/service.ts';
-import { aiAccessService } from './domain/ai-access/service.ts';
-import { aiInsightsService } from './domain/ai-insights/service.ts';
+import { ACCOUNT_JOB_CATALOG, JOB_CATALOG } from './jobs/catalog.ts';
+import { incidentsService } from './domain/incidents/index.ts';
+import { uptimeService } from './domain/uptime/index.ts';
+import { changelogService } from './domain/changelog/index.ts';
+import { contentService } from './domain/content/index.ts';
+import { benchmarksService } from './domain/benchmarks/index.ts';
+import { accountSummariesService } from './domain/account-summaries/index.ts';
+import { siteService } from './domain/content/index.ts';
+import { usageService } from './domain/usage/index.ts';
+import { retentionService } from './domain/retention/index.ts';
+import { aiAccessService } from './domain/ai-access/index.ts';
+import { aiInsightsService } from './domain/ai-insights/index.ts';
+import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
+import { reportsService } from './domain/reports/index.ts';
+import { ordersService } from './domain/orders/index.ts';
 import type { AiProvider } from './ai/provider.ts';
-import type { PaymentPort } from './domain/credits/payments.ts';
+import type { PaymentPort } from './domain/credits/index.ts';
 
 /** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
 export interface ServicePorts {
@@ -59,24 +64,32 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     customers: customersService(db.prisma),
     credits,
     integrations,
-    webhooks: webhooksService(db.prisma, { allowHosts: config.webhooks.allowPrivateHosts }),
+    webhooks: webhooksService(db.prisma, {
+      allowHosts: config.webhooks.allowPrivateHosts,
+      extraCa: config.webhooks.extraCa,
+      secrets: secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null),
+    }),
     events: eventsRepo(db.prisma),
+    live: liveFeed(eventsRepo(db.prisma), { pollMs: config.graphql.subscriptions.pollMs }),
     track: trackService(db.prisma),
     insights: insightsService(db.prisma),
     anomalies,
     profit,
     inventory,
     reorder: reorderService(db.prisma),
-    analytics: analyticsService(db.prisma),
     incidents: incidentsService(db.prisma),
     uptime: uptimeService(db.prisma),
     changelog: changelogService(db.prisma),
     content: contentService(),
     site: siteService(config.publicBaseUrl),
     benchmarks: benchmarksService(db.prisma),
-    accountInsights: accountInsightsService(db.prisma, integrations, () => ALL_JOBS),
+    accountSummaries: accountSummariesService(db.prisma, integrations, () => ACCOUNT_JOB_CATALOG),
     alerts: alertsService(db.prisma),
+    reports: reportsService(db.prisma),
+    orders: ordersService(db.prisma),
+    retention: retentionService(db.prisma, config.retention),
     usage,
+    idempotency: idempotencyService(db.prisma),
     aiAccess,
     aiInsights: aiInsightsService(db.prisma, { aiAccess, credits, anomalies, profit, inventory, provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
     status: statusService({
@@ -84,7 +97,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
       region: config.region,
       env: config.env,
       commit: config.commit,
-      lateJobs: async () => lateJobNames(await jobsRepo(db.prisma).runHistory(ALL_JOBS.map((j) => j.name)), ALL_JOBS, new Date()),
+      lateJobs: async () => lateJobNames(await jobsRepo(db.prisma).runHistory(JOB_CATALOG.map((j) => j.name)), JOB_CATALOG, new Date()),
     }),
   };
 }

@@ -17,7 +17,13 @@ app.get('/api/v1/customers', async () => {
      FROM customers WHERE account_id = $1 ORDER BY id DESC LIMIT 26`,
     [accountId],
   );
-  const data = rows.slice(0, 25).map((r) => ({ ...r, revenue_total: Number(r.revenue_total), ltv_estimate: Number(r.ltv_estimate), aov: Number(r.aov), churn_score: Number(r.churn_score) }));
+  const data = rows.slice(0, 25).map((r) => ({
+    ...r,
+    revenue_total: Number(r.revenue_total),
+    ltv_estimate: Number(r.ltv_estimate),
+    aov: Number(r.aov),
+    churn_score: Number(r.churn_score),
+  }));
   return { data, pagination: { limit: 25, next_cursor: rows.length > 25 ? data[24]!.id : null, has_more: rows.length > 25 }, api_version: 'v1' };
 });
 app.post('/api/v1/track', async (request) => {
@@ -32,6 +38,10 @@ app.post('/api/v1/track', async (request) => {
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };
 console.log(`  API status   http://127.0.0.1:${port}/api/v1/status`);
-const stop = () => void app.close().then(() => pool.end()).then(() => process.exit(0));
+const stop = () =>
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -18,7 +18,7 @@ export interface RouteDoc {
 export interface DocumentedRoute {
   method: string;
   url: string;
-  schema: { querystring?: JsonObject; body?: JsonObject };
+  schema: { querystring?: JsonObject; body?: JsonObject; params?: JsonObject };
   doc: RouteDoc;
 }
 
@@ -44,14 +44,26 @@ const rateLimitHeaders = {
   'X-RateLimit-Reset': { description: 'Unix epoch seconds (UTC) when the budget is fully restored.', schema: { type: 'integer' } },
 };
 
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key and body within 24 hours answer the first answer again (with `Idempotent-Replayed: true`) without running again. 1 to 255 printable ASCII characters (a UUID, say); per API key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
-function parameters(querystring: JsonObject | undefined) {
-  return Object.entries(querystring?.properties ?? {}).map(([name, schema]) => {
+function parameters(schemaOf: JsonObject | undefined, where: 'query' | 'path' = 'query') {
+  return Object.entries(schemaOf?.properties ?? {}).map(([name, schema]) => {
     const { description, ...rest } = schema;
-    return { name, in: 'query', required: (querystring?.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest };
+    return { name, in: where, required: where === 'path' || (schemaOf?.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest };
   });
 }
+
+/** A Fastify route URL as an OpenAPI path: `:id` segments become `{id}`. */
+export const openApiPath = (url: string): string => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
 
 function operation(route: DocumentedRoute) {
   const { doc } = route;
@@ -62,7 +74,8 @@ function operation(route: DocumentedRoute) {
     for (const media of response.media ?? []) content[media] = { schema: { type: 'string' } };
     responses[status] = { description: response.description, headers: rateLimitHeaders, content };
   }
-  if (route.schema.querystring || route.schema.body) responses['400'] = errorResponse('Invalid input (`invalid_parameter` with `param`, or a resource-specific code).');
+  if (route.schema.querystring || route.schema.body || route.schema.params)
+    responses['400'] = errorResponse('Invalid input (`invalid_parameter` with `param`, or a resource-specific code).');
   if (route.schema.body) {
     responses['413'] = errorResponse('Body over 1 MiB (`payload_too_large`).');
     responses['415'] = errorResponse('Not application/json (`unsupported_media_type`).');
@@ -72,14 +85,29 @@ function operation(route: DocumentedRoute) {
     responses['403'] = errorResponse(`The key lacks the \`${doc.auth}\` scope (\`scope_required:${doc.auth}\`).`);
   }
   for (const [status, description] of Object.entries(doc.errors ?? {})) responses[status] = errorResponse(description);
-  responses['429'] = { ...errorResponse('Rate limit exceeded (`rate_limit_exceeded`); see Retry-After.'), headers: { ...rateLimitHeaders, 'Retry-After': { schema: { type: 'integer' } } } };
-  responses['503'] = errorResponse('Database unavailable (`no_db`).');
+  responses['429'] = {
+    ...errorResponse('Rate limit exceeded (`rate_limit_exceeded`); see Retry-After.'),
+    headers: { ...rateLimitHeaders, 'Retry-After': { schema: { type: 'integer' } } },
+  };
+  const idempotent = route.method === 'post' && doc.auth !== 'public';
+  if (idempotent) {
+    responses['409'] = {
+      ...errorResponse('A request with this Idempotency-Key is still running (`idempotency_key_in_progress`); see Retry-After.'),
+      headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    };
+    responses['422'] = errorResponse('This Idempotency-Key was used with a different request in the last 24 hours (`idempotency_key_reused`).');
+  }
+  responses['503'] = {
+    ...errorResponse('Database unavailable (`no_db`); see Retry-After.'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  };
+  const params = [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring), ...(idempotent ? [idempotencyKeyParameter] : [])];
   return {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     operationId: `${route.method}${route.url.replace(/^\/api\/v1/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     security: doc.auth === 'public' ? [] : [{ apiKey: [] }, { dashboardSession: [] }],
-    ...(parameters(route.schema.querystring).length ? { parameters: parameters(route.schema.querystring) } : {}),
+    ...(params.length ? { parameters: params } : {}),
     ...(route.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.schema.body } } } } : {}),
     responses,
   };
@@ -88,7 +116,7 @@ function operation(route: DocumentedRoute) {
 export function openApiDocument(routes: readonly DocumentedRoute[], serverUrl = '/'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of [...routes].sort((a, b) => a.url.localeCompare(b.url))) {
-    (paths[route.url] ??= {})[route.method] = operation(route);
+    (paths[openApiPath(route.url)] ??= {})[route.method] = operation(route);
   }
   return {
     openapi: '3.1.0',

@@ -26,14 +26,24 @@ export const Risks = exact({
 });
 
 export const Segments = exact({
-  data: array(exact({ segment: { type: 'string', enum: ['vip', 'loyal', 'regular', 'new', 'at_risk', 'churned'] }, customers: int, revenue: num, customer_share: num, revenue_share: num })),
+  data: array(
+    exact({
+      segment: { type: 'string', enum: ['vip', 'loyal', 'regular', 'new', 'at_risk', 'churned'] },
+      customers: int,
+      revenue: num,
+      customer_share: num,
+      revenue_share: num,
+    }),
+  ),
   totals: exact({ customers: int, revenue: num }),
   api_version: version,
 });
 
 const platform = { type: 'string', enum: ['meta-ads', 'google-ads'] } as const;
 export const Ads = exact({
-  data: array(exact({ platform, campaign_id: str, campaign_name: str, spend: num, revenue: num, roas: nullableNum, clicks: int, impressions: int, conversions: int })),
+  data: array(
+    exact({ platform, campaign_id: str, campaign_name: str, spend: num, revenue: num, roas: nullableNum, clicks: int, impressions: int, conversions: int }),
+  ),
   platforms: array(exact({ platform, spend: num, revenue: num, roas: nullableNum, campaigns: int })),
   totals: exact({ spend: num, revenue: num, roas: nullableNum }),
   window_days: int,
@@ -62,9 +72,20 @@ export const Conversations = exact({
 export const Health = exact({
   status: { type: 'string', enum: ['ok', 'attention'] },
   integrations: exact({
-    data: array(exact({ provider: str, shop: str, status: { type: 'string', enum: ['connected', 'stale', 'revoked', 'never_synced'] }, last_sync_at: nullableTs })),
+    data: array(
+      exact({ provider: str, shop: str, status: { type: 'string', enum: ['connected', 'stale', 'revoked', 'never_synced'] }, last_sync_at: nullableTs }),
+    ),
     totals: exact({ total: int, connected: int, stale: int, revoked: int, never_synced: int }),
   }),
-  jobs: array(exact({ job: str, last_status: { type: ['string', 'null'], enum: ['running', 'succeeded', 'failed', null] }, last_run_at: nullableTs, last_success_at: nullableTs, last_error: nullableStr, late: { type: 'boolean' } })),
+  jobs: array(
+    exact({
+      job: str,
+      last_status: { type: ['string', 'null'], enum: ['running', 'succeeded', 'failed', null] },
+      last_run_at: nullableTs,
+      last_success_at: nullableTs,
+      last_error: nullableStr,
+      late: { type: 'boolean' },
+    }),
+  ),
   api_version: version,
 });

@@ -12,7 +12,8 @@ const nullableNum = { type: ['number', 'null'] } as const;
 const str = { type: 'string' } as const;
 const strings = { type: 'array', items: str } as const;
 const version = { type: 'string', const: 'v1' } as const;
-const list = (item: object, extra: Record<string, unknown> = {}) => exact({ data: { type: 'array', items: item }, total: int, ...extra, _meta: MetaSchema, api_version: version });
+const list = (item: object, extra: Record<string, unknown> = {}) =>
+  exact({ data: { type: 'array', items: item }, total: int, ...extra, _meta: MetaSchema, api_version: version });
 
 export const Incidents = list(
   exact({
@@ -47,8 +48,17 @@ export const Uptime = exact({
 export const Changelog = exact({
   total: int,
   latest_date: { type: ['string', 'null'], format: 'date' },
-  items: { type: 'array', items: exact({ date: day, tag: { type: 'string', enum: ['Launch', 'Feature', 'Improvement', 'Fix'] }, title: str, body: str, bullets: strings }) },
-  _meta: exact({ api_version: version, generated_at: ts, canonical: { type: 'string', format: 'uri' }, rss: { type: 'string', format: 'uri' }, license: { type: 'string', const: 'CC BY 4.0' } }),
+  items: {
+    type: 'array',
+    items: exact({ date: day, tag: { type: 'string', enum: ['Launch', 'Feature', 'Improvement', 'Fix'] }, title: str, body: str, bullets: strings }),
+  },
+  _meta: exact({
+    api_version: version,
+    generated_at: ts,
+    canonical: { type: 'string', format: 'uri' },
+    rss: { type: 'string', format: 'uri' },
+    license: { type: 'string', const: 'CC BY 4.0' },
+  }),
 });
 
 export const FeatureCosts = list(exact({ feature: str, credits: int, unit: { type: 'string', enum: ['call', 'order'] }, description: str }));
@@ -58,10 +68,19 @@ export const EndpointIndex = list(exact({ method: str, path: str, auth: { type: 
 export const Blog = list(exact({ slug: str, title: str, published_at: day, author: str, summary: str, body: str, tags: strings }));
 
 export const Integraciones = list(
-  exact({ id: str, name: str, category: { type: 'string', enum: ['storefront', 'marketplace', 'advertising', 'payments'] }, status: { type: 'string', enum: ['available', 'beta', 'planned'] }, data: strings, docs: str }),
+  exact({
+    id: str,
+    name: str,
+    category: { type: 'string', enum: ['storefront', 'marketplace', 'advertising', 'payments'] },
+    status: { type: 'string', enum: ['available', 'beta', 'planned'] },
+    data: strings,
+    docs: str,
+  }),
 );
 
-export const Reports = list(exact({ slug: str, title: str, published_at: day, summary: str, sections: { type: 'array', items: exact({ heading: str, body: str }) } }));
+export const Reports = list(
+  exact({ slug: str, title: str, published_at: day, summary: str, sections: { type: 'array', items: exact({ heading: str, body: str }) } }),
+);
 
 export const Benchmarks = exact({
   window: exact({ from: day, to: day }),
@@ -87,4 +106,8 @@ export const Predictions = exact({
 export const LlmSystemPrompt = exact({ prompt: str, _meta: MetaSchema, api_version: version });
 
 /** A Postman collection v2.1 (its own schema; described loosely here). */
-export const PostmanCollection = { type: 'object', required: ['info', 'item'], properties: { info: { type: 'object', required: ['name', 'schema'] }, item: { type: 'array' } } } as const;
+export const PostmanCollection = {
+  type: 'object',
+  required: ['info', 'item'],
+  properties: { info: { type: 'object', required: ['name', 'schema'] }, item: { type: 'array' } },
+} as const;

@@ -15,7 +15,12 @@ const GenerateSchema = exact({
   skipped_open: { type: 'integer', minimum: 0, description: 'Findings that already had an open insight (nothing charged).' },
   failed: {
     type: 'array',
-    items: exact({ transaction_id: { type: 'integer' }, refunded: { type: 'boolean', const: true }, error: { type: 'string' } }),
+    items: exact({
+      transaction_id: { type: 'integer' },
+      refunded: { type: 'boolean', const: true },
+      error: { type: 'string' },
+      balance: { type: 'integer', minimum: 0, description: 'The credit balance right after this refund.' },
+    }),
     description: 'Generations that failed after their debit; each was refunded.',
   },
   refunded: { type: 'boolean', description: 'True when any debit of this call was refunded.' },
@@ -23,7 +28,7 @@ const GenerateSchema = exact({
   api_version: { type: 'string', const: 'v1' },
 });
 
-export function aiRoutes(app: FastifyInstance, services: Services, guard: AccessGuard): void {
+export function aiRoutes(app: FastifyInstance, services: Pick<Services, 'aiInsights' | 'insights'>, guard: AccessGuard): void {
   const doc: RouteDoc = {
     summary: 'Generate AI insights now (5 credits per new insight)',
     description:
@@ -39,7 +44,7 @@ export function aiRoutes(app: FastifyInstance, services: Services, guard: Access
     return {
       data: insights.map(serializeInsight),
       skipped_open: outcome.skippedOpen,
-      failed: outcome.failed.map((f) => ({ transaction_id: f.transactionId, refunded: f.refunded, error: f.error })),
+      failed: outcome.failed.map((f) => ({ transaction_id: f.transactionId, refunded: f.refunded, error: f.error, balance: f.balance })),
       refunded: outcome.refunded,
       balance: outcome.balance,
       api_version: API_VERSION,

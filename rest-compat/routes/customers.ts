@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/services.ts';
 import type { AccessGuard } from '../../src/http/guard.ts';
-import { SOURCES, type SourceId } from '../../src/domain/customers/service.ts';
-import { serializeCustomer, serializeIntegration } from '../serializers/customers.ts';
+import { SOURCE_ID_LIST, sourceFromId, type SourceId } from '../../src/domain/customers/index.ts';
+import { V1_PAGE } from '../../src/domain/shared/index.ts';
+import { serializeCustomer, serializeCustomersPagination, serializeIntegration } from '../serializers/customers.ts';
 import { API_VERSION } from '../serializers/common.ts';
 import { CSV_CONTENT_TYPE, toCsv } from '../csv.ts';
 import type { RouteDoc } from '../openapi/document.ts';
@@ -14,14 +15,31 @@ const customersQuery = {
   properties: {
     limit: { type: 'integer', minimum: 1, description: 'Page size, default 25; above 100 is clamped to 100.' },
     cursor: { type: 'integer', minimum: 1, description: 'pagination.next_cursor of the previous page.' },
-    source: { type: 'string', enum: Object.keys(SOURCES), description: 'Originating platform.' },
+    source: { type: 'string', enum: SOURCE_ID_LIST, description: 'Originating platform.' },
     format: { type: 'string', enum: ['json', 'csv'], description: 'csv for a CSV export of the page.' },
   },
 } as const;
 
-const CUSTOMER_COLUMNS = ['id', 'email', 'name', 'source', 'external_id', 'city', 'country', 'orders_count', 'revenue_total', 'ltv_estimate', 'aov', 'segment', 'churn_score', 'last_purchase_at', 'first_purchase_at', 'created_at'];
+const CUSTOMER_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'source',
+  'external_id',
+  'city',
+  'country',
+  'orders_count',
+  'revenue_total',
+  'ltv_estimate',
+  'aov',
+  'segment',
+  'churn_score',
+  'last_purchase_at',
+  'first_purchase_at',
+  'created_at',
+];
 
-export function customerRoutes(app: FastifyInstance, services: Services, guard: AccessGuard): void {
+export function customerRoutes(app: FastifyInstance, services: Pick<Services, 'customers' | 'integrations'>, guard: AccessGuard): void {
   app.get<{ Querystring: { limit?: number; cursor?: number; source?: SourceId; format?: 'json' | 'csv' } }>(
     '/customers',
     {
@@ -37,14 +55,19 @@ export function customerRoutes(app: FastifyInstance, services: Services, guard: 
       },
     },
     async (request, reply) => {
-      const { format, ...query } = request.query;
-      const page = await services.customers.listCustomers(request.principal!.accountId, query);
+      const { format, limit, cursor, source } = request.query;
+      const page = await services.customers.customersPage(
+        request.principal!.accountId,
+        { first: limit, after: cursor === undefined ? null : { value: null, id: cursor }, source: source === undefined ? undefined : sourceFromId(source) },
+        V1_PAGE,
+      );
       const data = page.items.map(serializeCustomer);
+      const pagination = serializeCustomersPagination(page);
       if (format === 'csv') {
-        if (page.nextCursor !== null) reply.header('x-next-cursor', String(page.nextCursor));
+        if (pagination.next_cursor !== null) reply.header('x-next-cursor', String(pagination.next_cursor));
         return reply.type(CSV_CONTENT_TYPE).send(toCsv(CUSTOMER_COLUMNS, data));
       }
-      return { data, pagination: { limit: page.limit, next_cursor: page.nextCursor, has_more: page.hasMore }, api_version: API_VERSION };
+      return { data, pagination, api_version: API_VERSION };
     },
   );
 

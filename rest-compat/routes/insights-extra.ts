@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../src/services.ts';
 import type { AccessGuard } from '../../src/http/guard.ts';
-import { API_VERSION, nullableTimestamp, timestamp } from '../serializers/common.ts';
+import * as v1 from '../serializers/account-summaries.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import * as schemas from '../openapi/insights-schemas.ts';
 
@@ -15,46 +15,79 @@ const options = (guard: AccessGuard, summary: string, schema: unknown, descripti
   config: { doc: { summary, ...(description ? { description } : {}), auth: 'read', responses: { 200: { description: summary, schema } } } satisfies RouteDoc },
 });
 
-export function insightsExtraRoutes(app: FastifyInstance, services: Services, guard: AccessGuard): void {
-  const insights = services.accountInsights;
+export function insightsExtraRoutes(app: FastifyInstance, services: Pick<Services, 'accountSummaries'>, guard: AccessGuard): void {
+  const insights = services.accountSummaries;
 
-  app.get('/risks', options(guard, 'Business risks in the account’s data, most severe first', schemas.Risks,
-    'Dropped integrations (revoked or stale), stock-outs (critical and low inventory) and a falling margin (last 7 days against the 7 before). Needs a key: risks are the account’s own data.'), async (request) => {
-    const risks = await insights.risks(request.principal!.accountId);
-    return { data: risks, generated_at: new Date().toISOString(), api_version: API_VERSION };
-  });
+  app.get(
+    '/risks',
+    options(
+      guard,
+      'Business risks in the account’s data, most severe first',
+      schemas.Risks,
+      'Dropped integrations (revoked or stale), stock-outs (critical and low inventory) and a falling margin (last 7 days against the 7 before). Needs a key: risks are the account’s own data.',
+    ),
+    async (request) => {
+      return v1.serializeRisks(await insights.risks(request.principal!.accountId), new Date());
+    },
+  );
 
-  app.get('/customers/segments', options(guard, 'Customers, revenue and share per segment', schemas.Segments, 'Every segment is listed, with zeros when empty; shares are percentages.'), async (request) => {
-    const { data, totals } = await insights.segments(request.principal!.accountId);
-    return { data: data.map((s) => ({ segment: s.segment, customers: s.customers, revenue: s.revenue, customer_share: s.customerShare, revenue_share: s.revenueShare })), totals, api_version: API_VERSION };
-  });
+  app.get(
+    '/customers/segments',
+    options(guard, 'Customers, revenue and share per segment', schemas.Segments, 'Every segment is listed, with zeros when empty; shares are percentages.'),
+    async (request) => {
+      return v1.serializeSegments(await insights.segments(request.principal!.accountId));
+    },
+  );
 
-  app.get<{ Querystring: { days?: number } }>('/ads', options(guard, 'Ad spend and ROAS by platform and campaign', schemas.Ads,
-    'Over the last `days` UTC days, today included. ROAS is attributed revenue over spend, null without spend.', { days: count('Window in days, default 30; above 365 is clamped to 365.') }), async (request) => {
-    const result = await insights.ads(request.principal!.accountId, request.query);
-    const data = result.campaigns.map((c) => ({ platform: c.platform, campaign_id: c.campaignId, campaign_name: c.campaignName, spend: c.spend, revenue: c.revenue, roas: c.roas, clicks: c.clicks, impressions: c.impressions, conversions: c.conversions }));
-    return { data, platforms: result.platforms, totals: result.totals, window_days: result.days, api_version: API_VERSION };
-  });
+  app.get<{ Querystring: { days?: number } }>(
+    '/ads',
+    options(
+      guard,
+      'Ad spend and ROAS by platform and campaign',
+      schemas.Ads,
+      'Over the last `days` UTC days, today included. ROAS is attributed revenue over spend, null without spend.',
+      { days: count('Window in days, default 30; above 365 is clamped to 365.') },
+    ),
+    async (request) => {
+      return v1.serializeAds(await insights.ads(request.principal!.accountId, request.query));
+    },
+  );
 
-  app.get('/creatives', options(guard, 'Ad creatives with their performance', schemas.Creatives,
-    'No connected data source provides ad creatives yet, so the list is empty and `sources` names none.'), async () => ({ data: [], sources: [], api_version: API_VERSION }));
+  app.get(
+    '/creatives',
+    options(
+      guard,
+      'Ad creatives with their performance',
+      schemas.Creatives,
+      'No connected data source provides ad creatives yet, so the list is empty and `sources` names none.',
+    ),
+    async () => v1.serializeCreatives(),
+  );
 
-  app.get<{ Querystring: { days?: number; limit?: number } }>('/conversations', options(guard, 'Conversations tracked with conversation.* events, latest first', schemas.Conversations,
-    'Track events named conversation.* grouped by props.conversation_id (else session_id, else visitor_id); closed once a conversation.closed, .resolved or .ended event arrives.',
-    { days: count('Window in days, default 30; above 90 is clamped to 90.'), limit: count('Conversations, default 25; above 100 is clamped to 100.') }), async (request) => {
-    const { days, items } = await insights.conversations(request.principal!.accountId, request.query);
-    const data = items.map((c) => ({ conversation_id: c.conversationId, channel: c.channel, visitor_id: c.visitorId, status: c.closed ? 'closed' : 'open', started_at: timestamp(c.startedAt), last_event_at: timestamp(c.lastEventAt), last_event: c.lastEvent, events: c.events }));
-    return { data, window_days: days, api_version: API_VERSION };
-  });
+  app.get<{ Querystring: { days?: number; limit?: number } }>(
+    '/conversations',
+    options(
+      guard,
+      'Conversations tracked with conversation.* events, latest first',
+      schemas.Conversations,
+      'Track events named conversation.* grouped by props.conversation_id (else session_id, else visitor_id); closed once a conversation.closed, .resolved or .ended event arrives.',
+      { days: count('Window in days, default 30; above 90 is clamped to 90.'), limit: count('Conversations, default 25; above 100 is clamped to 100.') },
+    ),
+    async (request) => {
+      return v1.serializeConversations(await insights.conversations(request.principal!.accountId, request.query));
+    },
+  );
 
-  app.get('/health', options(guard, 'Integration and job health of the account', schemas.Health,
-    '`attention` when an integration is stale or revoked, or a job’s last run failed or it is more than two periods late.'), async (request) => {
-    const h = await insights.health(request.principal!.accountId);
-    return {
-      status: h.status,
-      integrations: { data: h.integrations.map((i) => ({ provider: i.provider, shop: i.shop, status: i.status, last_sync_at: nullableTimestamp(i.lastSyncAt) })), totals: h.integrationTotals },
-      jobs: h.jobs.map((j) => ({ job: j.job, last_status: j.lastStatus, last_run_at: nullableTimestamp(j.lastRunAt), last_success_at: nullableTimestamp(j.lastSuccessAt), last_error: j.lastError, late: j.late })),
-      api_version: API_VERSION,
-    };
-  });
+  app.get(
+    '/health',
+    options(
+      guard,
+      'Integration and job health of the account',
+      schemas.Health,
+      '`attention` when an integration is stale or revoked, or a job’s last run failed or it is more than two periods late.',
+    ),
+    async (request) => {
+      return v1.serializeHealth(await insights.health(request.principal!.accountId));
+    },
+  );
 }

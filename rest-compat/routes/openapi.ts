@@ -11,5 +11,10 @@ export function openApiRoutes(app: FastifyInstance, guard: AccessGuard, document
     reply.headers(publicHeaders(300));
     return document();
   });
-  app.options('/openapi.json', async (_request, reply) => reply.code(204).headers(preflightHeaders(['GET', 'HEAD'])).send());
+  app.options('/openapi.json', async (_request, reply) =>
+    reply
+      .code(204)
+      .headers(preflightHeaders(['GET', 'HEAD']))
+      .send(),
+  );
 }

@@ -1,6 +1,6 @@
 // GET /api/v1/status: public, cached 15 s, CORS allow-all. 503 when the database is down.
 import type { FastifyInstance } from 'fastify';
-import type { statusService } from '../../src/domain/status/service.ts';
+import type { statusService } from '../../src/domain/status/index.ts';
 import { serializeStatus } from '../serializers/status.ts';
 import type { AccessGuard } from '../../src/http/guard.ts';
 import type { RouteDoc } from '../openapi/document.ts';
@@ -19,5 +19,10 @@ export function statusRoutes(app: FastifyInstance, status: ReturnType<typeof sta
     reply.headers(publicHeaders(15)).code(result.status === 'down' ? 503 : 200);
     return serializeStatus(result);
   });
-  app.options('/status', async (_request, reply) => reply.code(204).headers(preflightHeaders(['GET', 'HEAD'])).send());
+  app.options('/status', async (_request, reply) =>
+    reply
+      .code(204)
+      .headers(preflightHeaders(['GET', 'HEAD']))
+      .send(),
+  );
 }

@@ -2,7 +2,7 @@
 // are invalid_field; the domain checks each field's type and bounds with its own code.
 import type { FastifyInstance } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
-import type { TrackInput, TrackService } from '../../src/domain/track/service.ts';
+import type { TrackInput, TrackService } from '../../src/domain/track/index.ts';
 import type { RestRouteConfig } from '../errors.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { exact } from '../openapi/schemas.ts';

@@ -5,7 +5,7 @@ import type { AccessGuard } from '../../src/http/guard.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { serializeUsage, UsageSchema } from '../serializers/usage.ts';
 
-export function usageRoutes(app: FastifyInstance, services: Services, guard: AccessGuard): void {
+export function usageRoutes(app: FastifyInstance, services: Pick<Services, 'usage'>, guard: AccessGuard): void {
   const doc: RouteDoc = {
     summary: 'AI usage: per-feature breakdown, a 30-day daily series and three periods',
     description:

@@ -3,7 +3,7 @@
 // before a body is read or validated, so an anonymous or read-only caller learns nothing from 400s.
 import type { FastifyInstance } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
-import type { CreateWebhookInput, WebhooksService } from '../../src/domain/webhooks/service.ts';
+import type { CreateWebhookInput, WebhooksService } from '../../src/domain/webhooks/index.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { ErrorBody } from '../openapi/schemas.ts';
 import { CreatedWebhookSchema, RevokedWebhookSchema, WebhookListSchema, serializeCreatedWebhook, serializeWebhook } from '../serializers/webhooks.ts';
@@ -43,7 +43,7 @@ const revokeDoc: RouteDoc = {
   auth: 'write',
   responses: {
     200: { description: 'Revoked: exactly {"ok":true}.', schema: RevokedWebhookSchema },
-    404: { description: 'Unknown, already revoked or another account\'s (`not_found`).', schema: ErrorBody },
+    404: { description: "Unknown, already revoked or another account's (`not_found`).", schema: ErrorBody },
   },
 };
 

@@ -1,6 +1,6 @@
 // GET /api/v1/me and GET /api/v1/credits, field by field in the contract's order.
-import type { Principal } from '../../src/domain/auth/service.ts';
-import type { CreditSummary } from '../../src/domain/credits/service.ts';
+import type { Principal } from '../../src/domain/auth/index.ts';
+import type { CreditSummary } from '../../src/domain/credits/index.ts';
 import { API_VERSION, nullableTimestamp, timestamp } from './common.ts';
 
 const SCOPE_ORDER = ['read', 'write'] as const;

@@ -1,14 +1,13 @@
 // Insights, anomalies, profit snapshots, inventory items and reorder suggestions, field by field
 // in the contract's order. Decimal columns become JSON numbers; money is rounded to 2 decimals.
-import type { ProfitTotals } from '../../src/domain/profit/service.ts';
-import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, SEVERITIES } from '../../src/domain/insights/service.ts';
-import { ANOMALY_METRICS } from '../../src/domain/anomalies/service.ts';
-import { INVENTORY_STATUSES, INVENTORY_TRENDS } from '../../src/domain/inventory/service.ts';
-import { REORDER_STATUSES } from '../../src/domain/reorder/service.ts';
+import type { DecimalLike, ProfitSnapshot, ProfitTotals } from '../../src/domain/profit/index.ts';
+import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, SEVERITIES } from '../../src/domain/insights/index.ts';
+import { ANOMALY_METRICS, type CorrelatedMetric } from '../../src/domain/anomalies/index.ts';
+import { INVENTORY_STATUSES, INVENTORY_TRENDS } from '../../src/domain/inventory/index.ts';
+import { REORDER_STATUSES } from '../../src/domain/reorder/index.ts';
 import { exact } from '../openapi/schemas.ts';
 import { date, money, nullableTimestamp, timestamp } from './common.ts';
 
-type DecimalLike = { toString(): string };
 const num = (value: DecimalLike): number => Number(value.toString());
 const nullableNum = (value: DecimalLike | null): number | null => (value === null ? null : num(value));
 const nullableDate = (value: Date | null): string | null => (value ? date(value) : null);
@@ -39,16 +38,6 @@ export function serializeInsight(i: {
   };
 }
 
-/** correlated_metrics is stored as JSON; items keep the contract's keys, numbers as numbers. */
-function correlatedMetrics(value: unknown): Array<{ metric: string; modz: number; direction: string }> {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    if (!item || typeof item !== 'object') return [];
-    const { metric, modz, direction } = item as Record<string, unknown>;
-    return [{ metric: String(metric), modz: Number(modz), direction: String(direction) }];
-  });
-}
-
 export function serializeAnomaly(a: {
   id: number;
   metric: string;
@@ -58,9 +47,10 @@ export function serializeAnomaly(a: {
   direction: string;
   severity: string;
   detectedAt: Date;
+  metricDate: Date;
   inferredCause: string;
   confidence: DecimalLike;
-  correlatedMetrics: unknown;
+  correlatedMetrics: CorrelatedMetric[];
 }) {
   return {
     id: a.id,
@@ -71,32 +61,31 @@ export function serializeAnomaly(a: {
     direction: a.direction,
     severity: a.severity,
     detected_at: timestamp(a.detectedAt),
+    observed_on: date(a.metricDate),
     inferred_cause: a.inferredCause,
     confidence: num(a.confidence),
-    correlated_metrics: correlatedMetrics(a.correlatedMetrics),
+    correlated_metrics: a.correlatedMetrics.map(({ metric, modz, direction }) => ({ metric, modz, direction })),
   };
 }
 
 export const PROFIT_COLUMNS = [
-  'snapshot_date', 'gross_revenue', 'refunds', 'ad_spend', 'cogs_estimate', 'fees_estimate', 'shipping_estimate',
-  'extra_expenses', 'net_revenue', 'operational_profit', 'final_profit', 'margin_pct', 'purchase_count',
+  'snapshot_date',
+  'gross_revenue',
+  'refunds',
+  'ad_spend',
+  'cogs_estimate',
+  'fees_estimate',
+  'shipping_estimate',
+  'extra_expenses',
+  'net_revenue',
+  'operational_profit',
+  'final_profit',
+  'margin_pct',
+  'purchase_count',
 ] as const;
 
-export function serializeProfitSnapshot(s: {
-  snapshotDate: Date;
-  grossRevenue: DecimalLike;
-  refunds: DecimalLike;
-  adSpend: DecimalLike;
-  cogsEstimate: DecimalLike;
-  feesEstimate: DecimalLike;
-  shippingEstimate: DecimalLike;
-  extraExpenses: DecimalLike;
-  netRevenue: DecimalLike;
-  operationalProfit: DecimalLike;
-  finalProfit: DecimalLike;
-  marginPct: DecimalLike;
-  purchaseCount: number;
-}) {
+/** The v1 shape keeps its fields; `complete` (the partial-day flag) is a GraphQL field only. */
+export function serializeProfitSnapshot(s: Omit<ProfitSnapshot, 'complete'>) {
   return {
     snapshot_date: date(s.snapshotDate),
     gross_revenue: money(s.grossRevenue),
@@ -211,13 +200,16 @@ export const AnomalySchema = exact({
   direction,
   severity,
   detected_at: ts,
+  observed_on: { ...day, description: 'The local day (account time zone) the anomaly is about: a closed day, before detected_at.' },
   inferred_cause: str,
   confidence: number,
   correlated_metrics: { type: 'array', items: exact({ metric: str, modz: number, direction }) },
 });
 export const AnomaliesSchema = exact({ data: { type: 'array', items: AnomalySchema }, window_days: int, api_version: version });
 
-export const ProfitSnapshotSchema = exact(Object.fromEntries(PROFIT_COLUMNS.map((c) => [c, c === 'snapshot_date' ? day : c === 'purchase_count' ? int : number])));
+export const ProfitSnapshotSchema = exact(
+  Object.fromEntries(PROFIT_COLUMNS.map((c) => [c, c === 'snapshot_date' ? day : c === 'purchase_count' ? int : number])),
+);
 export const ProfitSchema = exact({
   data: { type: 'array', items: ProfitSnapshotSchema },
   totals: exact({ days_returned: int, gross_revenue: number, ad_spend: number, final_profit: number, purchase_count: int, avg_margin_pct: number }),

@@ -1,14 +1,20 @@
 // Customers and integrations, field by field in the contract's order.
-import { sourceId } from '../../src/domain/customers/service.ts';
-import type { CustomerRow } from '../../src/domain/customers/repo.ts';
+import { sourceToId, type Customer, type CustomersPage } from '../../src/domain/customers/index.ts';
 import { money, nullableTimestamp, timestamp } from './common.ts';
 
-export function serializeCustomer(c: CustomerRow) {
+/** The v1 cursor of a page: the last customer's id when more follow (ids descend). */
+export function serializeCustomersPagination(page: CustomersPage) {
+  const last = page.items[page.items.length - 1];
+  const nextCursor = page.hasNextPage && last ? last.id : null;
+  return { limit: page.pageSize, next_cursor: nextCursor, has_more: page.hasNextPage };
+}
+
+export function serializeCustomer(c: Customer) {
   return {
     id: c.id,
     email: c.email,
     name: c.name,
-    source: sourceId(c.source),
+    source: sourceToId(c.source),
     external_id: c.externalId,
     city: c.city,
     country: c.country,

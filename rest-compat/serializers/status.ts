@@ -1,5 +1,5 @@
 // GET /api/v1/status, field by field in the contract's order.
-import type { ServiceStatus } from '../../src/domain/status/service.ts';
+import type { ServiceStatus } from '../../src/domain/status/index.ts';
 import { API_VERSION, timestamp } from './common.ts';
 
 export function serializeStatus(s: ServiceStatus) {

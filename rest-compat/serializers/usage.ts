@@ -1,5 +1,5 @@
 // GET /api/v1/usage: the self-billing view, field by field (docs/api-reference.md), and its schema.
-import type { UsagePeriod, UsageReport, UsageTotals } from '../../src/domain/usage/service.ts';
+import type { UsagePeriod, UsageReport, UsageTotals } from '../../src/domain/usage/index.ts';
 import { exact } from '../openapi/schemas.ts';
 import { API_VERSION } from './common.ts';
 

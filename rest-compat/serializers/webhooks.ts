@@ -2,7 +2,7 @@
 // creation answer.
 import { API_VERSION, nullableTimestamp, timestamp } from './common.ts';
 import { exact } from '../openapi/schemas.ts';
-import { WEBHOOK_EVENTS, WILDCARD } from '../../src/domain/events/catalog.ts';
+import { WEBHOOK_EVENTS, WILDCARD } from '../../src/domain/events/index.ts';
 
 interface WebhookRow {
   id: number;

@@ -50,7 +50,9 @@ function draftFor(f: Finding): Omit<InsightDraft, 'severity'> {
     default:
       return {
         title: `Finding: ${f.kind}`,
-        body: Object.entries(v).map(([k, x]) => `${k}: ${fmt(x)}`).join('; '),
+        body: Object.entries(v)
+          .map(([k, x]) => `${k}: ${fmt(x)}`)
+          .join('; '),
         suggested_action: 'Review the figures above.',
         impact_estimate: '',
       };

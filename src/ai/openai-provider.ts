@@ -20,7 +20,10 @@ export interface OpenAiProviderOptions {
 }
 
 export class AiProviderError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'AiProviderError';
   }
@@ -65,7 +68,14 @@ async function readCapped(response: Response, max: number): Promise<string> {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 export function openAiProvider(options: OpenAiProviderOptions): AiProvider {
@@ -106,7 +116,10 @@ export function openAiProvider(options: OpenAiProviderOptions): AiProvider {
       text = await readCapped(response, options.maxResponseBytes);
     } catch (error) {
       if (error instanceof AiProviderError) throw error;
-      throw new AiProviderError(timeout.aborted ? `no complete answer within ${options.timeoutMs} ms` : `reading the answer failed: ${(error as Error).message}`, true);
+      throw new AiProviderError(
+        timeout.aborted ? `no complete answer within ${options.timeoutMs} ms` : `reading the answer failed: ${(error as Error).message}`,
+        true,
+      );
     }
     let completion: z.infer<typeof Completion>;
     let content: unknown;
@@ -117,7 +130,11 @@ export function openAiProvider(options: OpenAiProviderOptions): AiProvider {
       throw new AiProviderError('the answer is not a chat completion with a JSON object', false);
     }
     const draft = InsightDraftSchema.safeParse(content);
-    if (!draft.success) throw new AiProviderError(`the insight does not match the schema: ${draft.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, false);
+    if (!draft.success)
+      throw new AiProviderError(
+        `the insight does not match the schema: ${draft.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        false,
+      );
     const tokensIn = completion.usage?.prompt_tokens ?? 0;
     const tokensOut = completion.usage?.completion_tokens ?? 0;
     const costUsd = Math.round(((tokensIn * options.priceInputPerMTok + tokensOut * options.priceOutputPerMTok) / 1_000_000) * 1_000_000) / 1_000_000;

@@ -2,7 +2,7 @@
 // goes in, an insight draft (validated) and what the call cost come out. Implementations: the
 // deterministic local provider (default, offline) and an OpenAI-compatible HTTP provider.
 import { z } from 'zod';
-import { INSIGHT_CATEGORIES, SEVERITIES } from '../domain/insights/service.ts';
+import { INSIGHT_CATEGORIES, SEVERITIES } from '../domain/insights/index.ts';
 
 /** One thing worth an insight, with the numbers behind it. */
 export interface Finding {

@@ -1,6 +1,8 @@
 // The Prisma client factory: every database (embedded or server) is reached through pg and
 // @prisma/adapter-pg, so there is one driver path and one SQL dialect.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { observePool } from '../observability/pg.ts';
 import { PrismaClient } from './__generated__/prisma/client.ts';
 
 export { PrismaClient };
@@ -16,12 +18,12 @@ export interface PrismaOptions {
 }
 
 export function createPrisma(connectionString: string, options: PrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({
-    connectionString,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
-    idleTimeoutMillis: 30_000,
-  });
+  // The pool is made here (not by the adapter) so that /metrics and traces can observe it; the
+  // adapter ends it on $disconnect.
+  const pool = observePool(
+    new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000, idleTimeoutMillis: 30_000 }),
+  );
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const client = new PrismaClient({
     adapter,
     log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],

@@ -6,6 +6,7 @@ import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from './pglite-server.ts';
+import { newWirePassword } from './wire-password.ts';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -26,8 +27,8 @@ export class DataDirInUseError extends Error {
 const lockFile = (dir: string) => path.join(dir, 'embedded.lock');
 const serverFile = (dir: string) => path.join(dir, 'server.json');
 
-function connectionStringFor(port: number): string {
-  return `postgresql://postgres@127.0.0.1:${port}/postgres`;
+function connectionStringFor(port: number, password: string): string {
+  return `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
 }
 
 function isAlive(pid: number): boolean {
@@ -52,10 +53,11 @@ async function lockPid(file: string): Promise<number | null> {
 }
 
 /** Serves a PGlite (already created) on an ephemeral loopback port. */
-export async function serve(db: PGlite): Promise<{ server: PgliteServer; connectionString: string }> {
-  const server = new PgliteServer(db);
+export async function serve(db: PGlite): Promise<{ server: PgliteServer; connectionString: string; password: string }> {
+  const password = newWirePassword();
+  const server = new PgliteServer(db, { password });
   await server.start();
-  return { server, connectionString: connectionStringFor(server.port) };
+  return { server, connectionString: connectionStringFor(server.port, password), password };
 }
 
 /** A throwaway in-memory database, for tests and for the schema engine's shadow database. */
@@ -117,11 +119,11 @@ async function takeLock(dataDir: string): Promise<{ held: true } | { held: false
 }
 
 /** The owner's server address, waiting a little while a starting owner has not written it yet. */
-async function ownerServer(dataDir: string, pid: number): Promise<number | null> {
+async function ownerServer(dataDir: string, pid: number): Promise<string | null> {
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
     try {
-      const info = JSON.parse(await readFile(serverFile(dataDir), 'utf8')) as { pid?: number; port?: number };
-      if (info.pid === pid && info.port) return info.port;
+      const info = JSON.parse(await readFile(serverFile(dataDir), 'utf8')) as { pid?: number; port?: number; password?: string };
+      if (info.pid === pid && info.port && info.password) return connectionStringFor(info.port, info.password);
     } catch {
       // not written yet, or being written
     }
@@ -139,17 +141,17 @@ export async function openEmbeddedDatabase(dataDir: string, opts: { exclusive?: 
   const lock = await takeLock(dataDir);
   if (!lock.held) {
     if (opts.exclusive || lock.pid === process.pid) throw new DataDirInUseError(dataDir, lock.pid);
-    const port = await ownerServer(dataDir, lock.pid);
-    if (!port) throw new DataDirInUseError(dataDir, lock.pid);
-    return { connectionString: connectionStringFor(port), owner: false, close: async () => {} };
+    const connectionString = await ownerServer(dataDir, lock.pid);
+    if (!connectionString) throw new DataDirInUseError(dataDir, lock.pid);
+    return { connectionString, owner: false, close: async () => {} };
   }
   let db: PGlite | null = null;
   try {
     db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
-    const { server, connectionString } = await serve(db);
+    const { server, connectionString, password } = await serve(db);
     // Written whole under another name, then renamed: a reader never sees half of it.
     const tmp = `${serverFile(dataDir)}.${randomUUID()}.tmp`;
-    await writeFile(tmp, JSON.stringify({ pid: process.pid, port: server.port, startedAt: new Date().toISOString() }), { mode: 0o600 });
+    await writeFile(tmp, JSON.stringify({ pid: process.pid, port: server.port, password, startedAt: new Date().toISOString() }), { mode: 0o600 });
     await rename(tmp, serverFile(dataDir));
     const opened = db;
     return {

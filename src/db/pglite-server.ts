@@ -14,6 +14,8 @@
 // locks) meant to be private to one connection: every connection shares the one session.
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { ASK_PASSWORD, isPassword } from './wire-password.ts';
+import { SessionLock } from './session-lock.ts';
 
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
@@ -29,17 +31,13 @@ export interface PgliteServerOptions {
   maxConnections?: number;
   /** How long a connection may hold the session (in a transaction or mid-sequence) while idle. */
   idleHoldMs?: number;
+  /** The password every client must send (src/db/wire-password.ts); none: trust (tests only). */
+  password?: string;
 }
 
 /** A FATAL ErrorResponse, so a client sees why its connection ends. */
 function fatal(code: string, message: string): Buffer {
-  const fields = Buffer.concat([
-    Buffer.from('SFATAL\0'),
-    Buffer.from('VFATAL\0'),
-    Buffer.from(`C${code}\0`),
-    Buffer.from(`M${message}\0`),
-    Buffer.from([0]),
-  ]);
+  const fields = Buffer.concat([Buffer.from('SFATAL\0'), Buffer.from('VFATAL\0'), Buffer.from(`C${code}\0`), Buffer.from(`M${message}\0`), Buffer.from([0])]);
   const header = Buffer.alloc(5);
   header.write('E', 0);
   header.writeInt32BE(fields.length + 4, 1);
@@ -55,35 +53,6 @@ function abortingParse(): Buffer {
   return Buffer.concat([header, body]);
 }
 
-class SessionLock {
-  private owner: number | null = null;
-  private waiters: Array<{ id: number; resolve: () => void }> = [];
-
-  async acquire(id: number): Promise<void> {
-    if (this.owner === id) return;
-    if (this.owner === null) {
-      this.owner = id;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiters.push({ id, resolve }));
-  }
-
-  release(id: number): void {
-    if (this.owner !== id) return;
-    const next = this.waiters.shift();
-    this.owner = next ? next.id : null;
-    next?.resolve();
-  }
-
-  forget(id: number): void {
-    this.waiters = this.waiters.filter((w) => w.id !== id);
-  }
-
-  heldBy(id: number): boolean {
-    return this.owner === id;
-  }
-}
-
 interface Connection {
   id: number;
   socket: net.Socket;
@@ -93,6 +62,8 @@ interface Connection {
   midSequence: boolean;
   chain: Promise<void>;
   idleTimer: NodeJS.Timeout | null;
+  /** The startup message, held until the password is checked. */
+  startup: Buffer | null;
 }
 
 export class PgliteServer {
@@ -111,7 +82,6 @@ export class PgliteServer {
   get port(): number {
     return this.boundPort;
   }
-
   get host(): string {
     return this.options.host ?? '127.0.0.1';
   }
@@ -146,7 +116,17 @@ export class PgliteServer {
       socket.destroy();
       return;
     }
-    const conn: Connection = { id: this.nextId++, socket, chunks: [], buffered: 0, started: false, midSequence: false, chain: Promise.resolve(), idleTimer: null };
+    const conn: Connection = {
+      id: this.nextId++,
+      socket,
+      chunks: [],
+      buffered: 0,
+      started: false,
+      midSequence: false,
+      chain: Promise.resolve(),
+      idleTimer: null,
+      startup: null,
+    };
     this.connections.add(conn);
     socket.setNoDelay(true);
     socket.on('data', (data: Buffer) => {
@@ -216,8 +196,21 @@ export class PgliteServer {
           socket.destroy();
           return;
         }
-        await this.run(conn, message);
         conn.started = true;
+        if (this.options.password !== undefined) {
+          conn.startup = message;
+          socket.write(ASK_PASSWORD);
+          continue;
+        }
+        await this.run(conn, message);
+        this.afterUnit(conn);
+        continue;
+      }
+      if (conn.startup) {
+        if (!isPassword(message, this.options.password!)) return void socket.end(fatal('28P01', 'password authentication failed for user'));
+        message = conn.startup;
+        conn.startup = null;
+        await this.run(conn, message);
         this.afterUnit(conn);
         continue;
       }

@@ -1,7 +1,8 @@
 // Relay connections: opaque cursors (base64url of the item's position) and the edges / nodes /
 // pageInfo shape every connection of the schema has.
 import { AppError } from '../errors.ts';
-import type { Page } from '../domain/paging.ts';
+import type { Page } from '../domain/shared/index.ts';
+import { parseNodeId } from './global-id.ts';
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -19,12 +20,8 @@ function decode(cursor: string, param: string): unknown {
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INT4;
 
-/** An ID argument as the integer id it names; invalid_parameter otherwise. */
-export function parseId(value: string | number, param = 'id'): number {
-  const id = typeof value === 'number' ? value : /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!isId(id)) throw new AppError('invalid_parameter', `${param}: not an id`, { param });
-  return id;
-}
+/** An ID argument naming an object of `type`: its global id or its v1 integer id (global-id.ts). */
+export const parseId = (value: string | number, type: string, param = 'id'): number => parseNodeId(value, type, param);
 
 /** Cursors of connections ordered by id: the id, tagged with the connection's name. */
 export function idCursors(tag: string) {
@@ -33,7 +30,8 @@ export function idCursors(tag: string) {
     decode(cursor: string | null | undefined, param: string): number | null {
       if (cursor == null) return null;
       const value = decode(cursor, param);
-      if (!Array.isArray(value) || value.length !== 2 || value[0] !== tag || !isId(value[1])) throw new AppError('invalid_parameter', `${param}: not a cursor of this connection`, { param });
+      if (!Array.isArray(value) || value.length !== 2 || value[0] !== tag || !isId(value[1]))
+        throw new AppError('invalid_parameter', `${param}: not a cursor of this connection`, { param });
       return value[1];
     },
   };
@@ -46,7 +44,15 @@ export function sortedCursors(tag: string) {
     decode(cursor: string | null | undefined, param: string, order: string): { value: string | null; id: number } | null {
       if (cursor == null) return null;
       const v = decode(cursor, param);
-      if (!Array.isArray(v) || v.length !== 4 || v[0] !== tag || v[1] !== order || !(v[2] === null || typeof v[2] === 'string') || (v[2] as string | null)?.length! > 64 || !isId(v[3])) {
+      if (
+        !Array.isArray(v) ||
+        v.length !== 4 ||
+        v[0] !== tag ||
+        v[1] !== order ||
+        !(v[2] === null || typeof v[2] === 'string') ||
+        (typeof v[2] === 'string' && v[2].length > 64) ||
+        !isId(v[3])
+      ) {
         throw new AppError('invalid_parameter', `${param}: not a cursor of this connection and order`, { param });
       }
       return { value: v[2] as string | null, id: v[3] as number };
@@ -65,5 +71,26 @@ export function connection<T>(page: Page<T>, cursorOf: (item: T) => string) {
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
     },
+  };
+}
+
+/**
+ * The connection fields of a list answered as one page (anomalies of a window, the inventory's
+ * first items, integrations): edges with id cursors, pageInfo, and the count of the whole list.
+ */
+export function wholeList<P, T extends { id: number }>(tag: string, items: (parent: P) => T[], total: (parent: P) => number) {
+  const cursors = idCursors(tag);
+  return {
+    edges: (parent: P) => items(parent).map((node) => ({ node, cursor: cursors.encode(node.id) })),
+    pageInfo: (parent: P) => {
+      const list = items(parent);
+      return {
+        hasNextPage: list.length < total(parent),
+        hasPreviousPage: false,
+        startCursor: list.length ? cursors.encode(list[0]!.id) : null,
+        endCursor: list.length ? cursors.encode(list[list.length - 1]!.id) : null,
+      };
+    },
+    totalCount: total,
   };
 }

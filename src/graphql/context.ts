@@ -2,21 +2,60 @@
 // edges (customer -> recent orders, order -> customer, item -> suggestions, suggestion -> item,
 // insight -> anomaly) into one query per edge kind and level, whatever the list sizes.
 import DataLoader from 'dataloader';
-import type { Principal } from '../domain/auth/service.ts';
+import type { Principal } from '../domain/auth/index.ts';
 import type { Services } from '../services.ts';
 import type { RateLimitResult } from '../http/rate-limit/index.ts';
-import type { ReorderStatus } from '../db/__generated__/prisma/enums.ts';
+import type { ReorderStatus } from '../domain/shared/index.ts';
+import type { PointsResult } from '../http/rate-limit/points.ts';
 import type { CustomerModel, OrderModel, ReorderSuggestionModel } from './mappers.ts';
+
+/**
+ * The services the resolvers and loaders use, and nothing else: the door is handed exactly this
+ * (a resolver that needs another service adds it here, where the door's reach is visible).
+ * `auth` authenticates the request and sizes the field budgets before resolvers run.
+ */
+export type GraphQLServices = Pick<
+  Services,
+  | 'accounts'
+  | 'accountSummaries'
+  | 'aiAccess'
+  | 'aiInsights'
+  | 'anomalies'
+  | 'auth'
+  | 'credits'
+  | 'customers'
+  | 'orders'
+  | 'reports'
+  | 'insights'
+  | 'integrations'
+  | 'inventory'
+  | 'keys'
+  | 'live'
+  | 'profit'
+  | 'reorder'
+  | 'status'
+  | 'track'
+  | 'usage'
+  | 'webhooks'
+>;
+
+/** The operation's cost (cost.ts): computed before execution, with the points bucket after it. */
+export interface CostState {
+  requested: number;
+  /** The bucket after this operation took (or, on a dry run, would take) its points. */
+  throttle?: PointsResult;
+  dryRun?: boolean;
+}
 
 export interface GraphQLContext {
   principal: Principal;
-  services: Services;
+  services: GraphQLServices;
   /** The budget after this request (REST and GraphQL share it). */
   rateLimit: RateLimitResult;
   /** The client address (for trackEvent's geo). */
   clientAddress: string;
-  /** The operation's calculated cost, set before execution. */
-  cost: { requested: number };
+  /** The operation's calculated cost and the points bucket after it (cost.ts), set before execution. */
+  cost: CostState;
   loaders: ReturnType<typeof createLoaders>;
 }
 
@@ -30,8 +69,11 @@ function keyedBy<A, K, V>(make: (arg: A) => DataLoader<K, V>) {
   };
 }
 
-export function createLoaders(services: Services, accountId: string) {
+export function createLoaders(services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder'>, accountId: string) {
+  let currency: Promise<string> | undefined;
   return {
+    /** The account's currency (of its Money amounts), read once per request. */
+    currency: () => (currency ??= services.accounts.getAccount(accountId).then((a) => a.currency)),
     customer: new DataLoader<number, CustomerModel | null>((ids) => services.customers.customersByIds(accountId, ids)),
     recentOrders: keyedBy((first: number) => new DataLoader<number, OrderModel[]>((ids) => services.customers.recentOrders(accountId, ids, first))),
     anomaly: new DataLoader((ids: readonly number[]) => services.anomalies.anomaliesByIds(accountId, ids)),

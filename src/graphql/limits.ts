@@ -22,6 +22,8 @@ import {
   isAbstractType,
 } from 'graphql';
 import { requestError } from './errors.ts';
+import { directivesOf } from './directive-limit.ts';
+import { bucketCount, checkRange, type DateRange, type Interval } from '../domain/reports/index.ts';
 
 export const MAX_ALIASES = 30;
 export const MAX_DIRECTIVES = 20;
@@ -33,18 +35,39 @@ export const PAGE_LIMITS: Record<string, { default: number; min: number; max: nu
   'Query.insights': { default: 25, min: 0, max: 100 },
   'Query.reorderSuggestions': { default: 50, min: 0, max: 200 },
   'Credits.transactions': { default: 25, min: 0, max: 100 },
+  'WebhookSubscription.deliveries': { default: 25, min: 0, max: 100 },
   'Customer.recentOrders': { default: 5, min: 1, max: 20 },
   'Query.inventory': { default: 100, min: 1, max: 500 },
+  'Query.orders': { default: 25, min: 0, max: 100 },
+  'Query.salesBreakdown': { default: 20, min: 1, max: 100 },
+  'Query.topCustomers': { default: 10, min: 1, max: 100 },
 };
 /** Sizes assumed for lists that take no page argument (an upper estimate of what they return). */
 const LIST_SIZES: Record<string, number> = {
   'Query.webhooks': 25,
+  'Query.nodes': 100,
+  'WebhookSubscriptionConnection.nodes': 25,
+  'WebhookSubscriptionConnection.edges': 25,
+  'WebhookDelivery.attempts': 10,
   'Integrations.nodes': 20,
   'AnomalyWindow.nodes': 50,
   'InventoryItem.reorderSuggestions': 5,
+  'AdPerformance.campaigns': 50,
+  'AdPerformance.platforms': 2,
 };
 /** Lists whose size is the page size of the field above them (edges and nodes of a connection). */
-const PAGED_CHILDREN = new Set(['edges', 'nodes', 'days']);
+const PAGED_CHILDREN = new Set(['edges', 'nodes', 'days', 'rows', 'buckets']);
+/** Value objects (a pair of scalars, no lookup of their own): they cost nothing, as a scalar. */
+const VALUE_TYPES = new Set(['Money']);
+
+/** A report's bucket count from its range and interval (1 when the range is invalid: the resolver refuses it). */
+function reportBuckets(args: Record<string, unknown>): number {
+  try {
+    return bucketCount(checkRange(args.range as DateRange), (args.interval ?? 'DAY') as Interval);
+  } catch {
+    return 1;
+  }
+}
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 /** Field visits left to a walk: fragments spread inside fragments can multiply a small document. */
@@ -87,12 +110,14 @@ function depthOf(selectionSet: SelectionSetNode, fragments: Fragments, limit: nu
 
 /** Validation rules: selection depth, aliases and directives per operation. */
 export function limitRules(maxDepth: number) {
-  const perOperation = (check: (operation: OperationDefinitionNode, context: ValidationContext) => GraphQLError | null) => (context: ValidationContext): ASTVisitor => ({
-    OperationDefinition(operation) {
-      const error = check(operation, context);
-      if (error) context.reportError(error);
-    },
-  });
+  const perOperation =
+    (check: (operation: OperationDefinitionNode, context: ValidationContext) => GraphQLError | null) =>
+    (context: ValidationContext): ASTVisitor => ({
+      OperationDefinition(operation) {
+        const error = check(operation, context);
+        if (error) context.reportError(error);
+      },
+    });
   const fragments = (context: ValidationContext) => fragmentsOf(context.getDocument().definitions);
   // Walks no deeper than the depth limit allows (which also ends fragment cycles, another rule's error).
   const count = (operation: OperationDefinitionNode, context: ValidationContext, what: (field: FieldNode) => number) => {
@@ -112,7 +137,8 @@ export function limitRules(maxDepth: number) {
     perOperation((operation, context) => {
       const budget = { left: MAX_SELECTIONS };
       const depth = depthOf(operation.selectionSet, fragments(context), maxDepth, budget);
-      if (budget.left < 0) return requestError('MAX_SELECTIONS_EXCEEDED', `The query selects more than ${MAX_SELECTIONS} fields once its fragments are spread.`);
+      if (budget.left < 0)
+        return requestError('MAX_SELECTIONS_EXCEEDED', `The query selects more than ${MAX_SELECTIONS} fields once its fragments are spread.`);
       return depth > maxDepth ? requestError('MAX_DEPTH_EXCEEDED', `The query is nested deeper than ${maxDepth} levels.`) : null;
     }),
     perOperation((operation, context) => {
@@ -120,8 +146,10 @@ export function limitRules(maxDepth: number) {
       return aliases > MAX_ALIASES && aliases !== Infinity ? requestError('MAX_ALIASES_EXCEEDED', `The query uses more than ${MAX_ALIASES} aliases.`) : null;
     }),
     perOperation((operation, context) => {
-      const directives = (operation.directives?.length ?? 0) + count(operation, context, (field) => field.directives?.length ?? 0);
-      return directives > MAX_DIRECTIVES && directives !== Infinity ? requestError('MAX_DIRECTIVES_EXCEEDED', `The query uses more than ${MAX_DIRECTIVES} directives.`) : null;
+      const directives = directivesOf(operation, fragments(context), MAX_SELECTIONS);
+      return directives > MAX_DIRECTIVES && directives !== Infinity
+        ? requestError('MAX_DIRECTIVES_EXCEEDED', `The query uses more than ${MAX_DIRECTIVES} directives.`)
+        : null;
     }),
   ];
 }
@@ -131,8 +159,15 @@ export function limitRules(maxDepth: number) {
  * cost of one item; page sizes come from first/last (or the field's default), other lists from
  * LIST_SIZES. Page sizes outside their bounds are refused here, before any resolver runs.
  */
-export function requestedCost(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Fragments, variables: Record<string, unknown>): number {
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+export function requestedCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Fragments,
+  variables: Record<string, unknown>,
+  /** List sizes read from the data before execution (dataSizes in cost.ts), by field node. */
+  sizes: ReadonlyMap<FieldNode, number> = new Map(),
+): number {
+  const root = schema.getRootType(operation.operation);
   if (!root) return 0;
   const budget = { left: MAX_SELECTIONS };
   const costOf = (set: SelectionSetNode, parent: GraphQLObjectType, pageSize: number | null): number => {
@@ -145,12 +180,14 @@ export function requestedCost(schema: GraphQLSchema, operation: OperationDefinit
       const field: GraphQLField<unknown, unknown> | undefined = parent.getFields()[node.name.value];
       if (!field) continue;
       const named = getNamedType(field.type);
-      if (isLeafType(named) || !node.selectionSet) continue;
+      if (isLeafType(named) || !node.selectionSet || VALUE_TYPES.has(named.name)) continue;
       const key = `${parent.name}.${field.name}`;
       const args = getArgumentValues(field, node, variables);
       const page = PAGE_LIMITS[key];
-      let size: number | null = null;
-      if (page) {
+      let size: number | null = sizes.get(node) ?? null;
+      if (size !== null) {
+        // A list whose real size was counted (anomalies: the window's days do not bound it).
+      } else if (page) {
         for (const name of ['first', 'last'] as const) {
           const value = args[name];
           if (value === undefined || value === null) continue;
@@ -160,6 +197,9 @@ export function requestedCost(schema: GraphQLSchema, operation: OperationDefinit
           size = value;
         }
         size ??= page.default;
+      } else if (key === 'Query.profitReport') {
+        // Its buckets are a list sized by the range and interval: cost proportional to the buckets.
+        size = reportBuckets(args);
       } else if (typeof args.days === 'number') {
         size = Math.min(Math.max(args.days, 1), 365);
       }

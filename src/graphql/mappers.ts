@@ -1,37 +1,73 @@
 // The domain values the GraphQL object types resolve from (codegen.yml `mappers`): resolvers are
-// typed against what the services return, not against the GraphQL shapes.
-import type { Principal } from '../domain/auth/service.ts';
-import type { Services } from '../services.ts';
-import type { CustomerRow, OrderRow } from '../domain/customers/repo.ts';
-import type { ServiceStatus } from '../domain/status/service.ts';
-
-type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-type Item<F extends (...args: never[]) => unknown> = Result<F> extends { items: Array<infer T> } ? T : never;
+// typed against the declared types of the domain modules (their index.ts), not against the
+// GraphQL shapes.
+import type { Principal } from '../domain/auth/index.ts';
+import type { Customer, Order } from '../domain/customers/index.ts';
+import type { ServiceStatus } from '../domain/status/index.ts';
+import type { Insight } from '../domain/insights/index.ts';
+import type { Anomaly, AnomalyWindow } from '../domain/anomalies/index.ts';
+import type { Profit, ProfitSnapshot } from '../domain/profit/index.ts';
+import type { Inventory, InventoryItem } from '../domain/inventory/index.ts';
+import type { ReorderSuggestion } from '../domain/reorder/index.ts';
+import type { AiAccessView } from '../domain/ai-access/index.ts';
+import type { UsagePeriod, UsageReport } from '../domain/usage/index.ts';
+import type { OnRequestOutcome } from '../domain/ai-insights/index.ts';
+import type { Account } from '../domain/accounts/index.ts';
+import type { ApiKey } from '../domain/keys/index.ts';
+import type { CreditBalance, CreditTransaction } from '../domain/credits/index.ts';
+import type { Integration, IntegrationList } from '../domain/integrations/index.ts';
+import type { Webhook, WebhookAttemptView, WebhookDeliveryView } from '../domain/webhooks/index.ts';
+import type { OrderListRow } from '../domain/orders/index.ts';
+import type { PageInfo } from './__generated__/resolvers.ts';
 
 export type ViewerModel = { principal: Principal };
-export type AccountModel = Result<Services['accounts']['getAccount']>;
-export type ApiKeyModel = Result<Services['keys']['listKeys']>[number];
-export type CreditsModel = Result<Services['credits']['getCreditBalance']>;
-export type CreditTransactionModel = Item<Services['credits']['transactionsPage']>;
-export type CustomerModel = CustomerRow;
-export type OrderModel = OrderRow;
-export type IntegrationModel = Result<Services['integrations']['listIntegrations']>['items'][number];
-export type IntegrationsModel = Result<Services['integrations']['listIntegrations']>;
-export type WebhookModel = Result<Services['webhooks']['listWebhooks']>[number];
-export type InsightModel = Item<Services['insights']['insightsPage']>;
-export type AnomalyModel = Item<Services['anomalies']['listAnomalies']>;
-export type AnomalyWindowModel = Result<Services['anomalies']['listAnomalies']>;
-export type ProfitModel = Result<Services['profit']['listProfit']>;
-export type ProfitSnapshotModel = ProfitModel['items'][number];
-export type InventoryModel = Result<Services['inventory']['listInventory']>;
-export type InventoryItemModel = InventoryModel['items'][number];
-export type ReorderSuggestionModel = Item<Services['reorder']['suggestionsPage']>;
-export type RateLimitModel = { limit: number; remaining: number; resetAtMs: number; queryCost: number };
+export type AccountModel = Account;
+export type ApiKeyModel = ApiKey;
+export type CreditsModel = CreditBalance;
+export type CreditTransactionModel = CreditTransaction;
+export type CustomerModel = Customer;
+export type OrderModel = Order;
+export type IntegrationModel = Integration;
+export type IntegrationsModel = IntegrationList;
+export type WebhookModel = Webhook;
+/** The active subscriptions (at most 25), one page. */
+export type WebhookSubscriptionConnectionModel = { items: Webhook[] };
+/** A delivery; its attempts come with it when it was read alone (webhookDelivery, resend). */
+export type WebhookDeliveryModel = WebhookDeliveryView & { attemptLog?: WebhookAttemptView[] };
+export type WebhookAttemptModel = WebhookAttemptView;
+export type InsightModel = Insight;
+export type AnomalyModel = Anomaly;
+export type AnomalyWindowModel = AnomalyWindow;
+export type ProfitModel = Profit;
+export type ProfitSnapshotModel = ProfitSnapshot;
+/** The inventory list, with the status it was filtered by (its totalCount is that status's count). */
+export type InventoryModel = Inventory & { statusFilter?: keyof Inventory['summary'] };
+export type InventoryItemModel = InventoryItem;
+export type ReorderSuggestionModel = ReorderSuggestion;
+export type RateLimitModel = {
+  limit: number;
+  remaining: number;
+  resetAtMs: number;
+  queryCost: number;
+  throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+};
 export type ServiceStatusModel = ServiceStatus;
-export type AiAccessModel = Result<Services['aiAccess']['get']>;
-export type UsageModel = Result<Services['usage']['getUsage']>;
-export type GenerateInsightsModel = Result<Services['aiInsights']['generateOnRequest']>;
-export type UsagePeriodModel = UsageModel['periods']['today'];
+export type AiAccessModel = AiAccessView;
+export type UsageModel = UsageReport;
+export type GenerateInsightsModel = OnRequestOutcome;
+export type UsagePeriodModel = UsagePeriod;
 export type FeatureUsageModel = UsagePeriodModel['byFeature'][number];
-export type UsageDayModel = UsageModel['daily'][number];
+export type UsageDayModel = UsageReport['daily'][number];
 export type UsageTotalsModel = Omit<UsageDayModel, 'date'>;
+/** A page of a connection; its total count is counted only when asked for. */
+export type CountedPage<T> = {
+  edges: Array<{ node: T; cursor: string }>;
+  nodes: T[];
+  pageInfo: PageInfo;
+  totalCount: () => Promise<number>;
+};
+export type OrderConnectionModel = CountedPage<OrderListRow>;
+export type CustomerConnectionModel = CountedPage<CustomerModel>;
+export type InsightConnectionModel = CountedPage<InsightModel>;
+export type ReorderSuggestionConnectionModel = CountedPage<ReorderSuggestionModel>;
+export type CreditTransactionConnectionModel = CountedPage<CreditTransactionModel>;

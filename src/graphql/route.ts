@@ -4,18 +4,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HeaderMap } from '@apollo/server';
 import type { Config } from '../config.ts';
-import type { Services } from '../services.ts';
 import type { AccessGuard } from '../http/guard.ts';
+import type { RateLimitResult } from '../http/rate-limit/index.ts';
 import { AppError } from '../errors.ts';
-import { restErrorReply, toAppError } from '../../rest-compat/errors.ts';
-import { createLoaders, type GraphQLContext } from './context.ts';
+import { HTTP_STATUS, errorHeaders } from '../error-table.ts';
+import { toAppError } from '../http/errors.ts';
+import { authorizationHeader } from '../http/authorization.ts';
+import { createLoaders, type GraphQLContext, type GraphQLServices } from './context.ts';
 import { errorBody } from './errors.ts';
 import { buildSchema } from './schema.ts';
 import { createApolloServer } from './server.ts';
-import { MemoryFieldStore, RedisFieldStore } from './field-limits.ts';
+import { createRateLimitStore } from '../http/rate-limit/index.ts';
+import { createPointsBucket } from '../http/rate-limit/points.ts';
 import { playground } from './playground.ts';
+import { subscriptionServer } from './ws.ts';
+import { logAccount } from '../observability/http.ts';
 
 export const GRAPHQL_PATH = '/graphql';
+
+const rateLimits = new WeakMap<FastifyRequest, RateLimitResult>();
 
 /**
  * GraphQL over HTTP: with the legacy application/json response type, a request that was well
@@ -26,39 +33,70 @@ function legacyStatus(status: number, contentType: string | undefined, body: str
   if (status !== 400 || !contentType?.startsWith('application/json')) return status;
   try {
     const parsed = JSON.parse(body) as { data?: unknown; errors?: Array<{ extensions?: { reason?: unknown } }> };
-    const documentErrors = parsed.errors?.length && parsed.errors.every((e) => typeof e.extensions?.reason === 'string' && e.extensions.reason !== 'BAD_REQUEST' && e.extensions.reason !== 'OPERATION_RESOLUTION_FAILURE');
+    const documentErrors =
+      parsed.errors?.length &&
+      parsed.errors.every(
+        (e) => typeof e.extensions?.reason === 'string' && e.extensions.reason !== 'BAD_REQUEST' && e.extensions.reason !== 'OPERATION_RESOLUTION_FAILURE',
+      );
     return documentErrors && parsed.data === undefined ? 200 : status;
   } catch {
     return status;
   }
 }
 
+function hasNoDbError(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { errors?: Array<{ extensions?: { code?: unknown } }> };
+    return parsed.errors?.some((e) => e.extensions?.code === 'no_db') ?? false;
+  } catch {
+    return false;
+  }
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const { status, headers } = restErrorReply(error);
   reply.header('cache-control', 'private, no-store');
   const graphqlResponse = /application\/graphql-response\+json/.test(request.headers.accept ?? '');
   return reply
-    .code(status)
-    .headers(headers)
+    .code(HTTP_STATUS[error.code])
+    .headers(errorHeaders(error))
     .header('content-type', `${graphqlResponse ? 'application/graphql-response+json' : 'application/json'}; charset=utf-8`)
     .send(JSON.stringify(errorBody(error)));
 }
 
-export async function graphqlRoutes(app: FastifyInstance, deps: { services: Services; guard: AccessGuard; config: Readonly<Config> }): Promise<void> {
+export async function graphqlRoutes(app: FastifyInstance, deps: { services: GraphQLServices; guard: AccessGuard; config: Readonly<Config> }): Promise<void> {
   const { services, guard, config } = deps;
-  const fieldStore = config.redisUrl
-    ? new RedisFieldStore(config.redisUrl, config.rateLimit.redisPrefix, (e) => app.log.warn({ err: e }, 'field rate-limit store unavailable'))
-    : new MemoryFieldStore();
-  const server = createApolloServer(buildSchema(services.auth, fieldStore), config, {
-    debug: (m) => app.log.debug(m),
-    info: (m) => app.log.info(m),
-    warn: (obj, m) => app.log.warn(obj, m),
-    error: (obj, m) => app.log.error(obj, m),
-  });
+  // Field limits share the budgets' store rule: Redis, falling back to this instance's memory while it is down.
+  const fieldStore = createRateLimitStore(
+    config.redisUrl,
+    { warn: (obj, message) => app.log.warn(obj, `field limits: ${message}`), info: (obj, message) => app.log.info(obj, `field limits: ${message}`) },
+    config.rateLimit.redisPrefix,
+  );
+  const points = createPointsBucket(
+    config.redisUrl,
+    config.graphql.costBucket,
+    (e) => app.log.warn({ err: e }, 'cost points store unavailable; allowing'),
+    config.rateLimit.redisPrefix,
+  );
+  const schema = buildSchema(services.auth, fieldStore);
+  const server = createApolloServer(
+    schema,
+    config,
+    {
+      debug: (m) => app.log.debug(m),
+      info: (m) => app.log.info(m),
+      warn: (obj, m) => app.log.warn(obj, m),
+      error: (obj, m) => app.log.error(obj, m),
+    },
+    points,
+  );
   await server.start();
+  const subscriptions = subscriptionServer(app, GRAPHQL_PATH, schema, { services, config });
+  // WebSocket connections are closed before the HTTP server waits for its connections to end.
+  app.addHook('preClose', () => subscriptions.close());
   app.addHook('onClose', async () => {
     await server.stop();
     await fieldStore.close();
+    await points.close();
   });
 
   // Bodies that are not JSON reach Apollo as no body, which answers its own 400.
@@ -69,18 +107,32 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Serv
     return sendError(request, reply, appError);
   });
 
-  async function handle(request: FastifyRequest, reply: FastifyReply) {
+  // Before the shared preHandler hooks (Idempotency-Key), which need the caller.
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     if (request.method === 'GET' && (await playground(request, reply))) return reply;
-    let context: GraphQLContext;
     try {
-      const principal = await services.auth.authenticate(request.headers.authorization);
-      const rateLimit = await guard.spendFor(reply, principal);
-      context = { principal, services, rateLimit, clientAddress: request.ip, cost: { requested: 0 }, loaders: createLoaders(services, principal.accountId) };
+      const principal = await services.auth.authenticate(authorizationHeader(request));
+      logAccount(request, principal.accountId);
+      rateLimits.set(request, await guard.spendFor(reply, principal));
+      request.principal = principal;
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) request.log.error({ err: error }, 'GraphQL authentication failed unexpectedly');
       return sendError(request, reply, appError);
     }
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const principal = request.principal!;
+    const rateLimit = rateLimits.get(request)!;
+    const context: GraphQLContext = {
+      principal,
+      services,
+      rateLimit,
+      clientAddress: request.ip,
+      cost: { requested: 0 },
+      loaders: createLoaders(services, principal.accountId),
+    };
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -97,8 +149,10 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Serv
     if (response.body.kind === 'complete') text = response.body.string;
     else for await (const chunk of response.body.asyncIterator) text += chunk;
     reply.code(legacyStatus(response.status ?? 200, response.headers.get('content-type'), text));
+    // A database outage met during execution answers 503 no_db with Retry-After, as REST does.
+    if (text.includes('"no_db"') && hasNoDbError(text)) reply.code(HTTP_STATUS.no_db).headers(errorHeaders(new AppError('no_db')));
     return reply.send(text);
   }
 
-  app.route({ method: ['GET', 'POST'], url: GRAPHQL_PATH, handler: handle });
+  app.route({ method: ['GET', 'POST'], url: GRAPHQL_PATH, preValidation: authenticate, handler: handle });
 }

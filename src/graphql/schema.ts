@@ -2,17 +2,25 @@
 // scalars, then the per-field guards (scopes and field rate limits).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Store } from 'graphql-rate-limit';
+import type { RateLimitStore } from '../http/rate-limit/index.ts';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { projectRoot } from '../paths.ts';
-import type { AuthService } from '../domain/auth/service.ts';
+import type { AuthService } from '../domain/auth/index.ts';
 import { scalars } from './scalars.ts';
 import { guardFields } from './field-limits.ts';
+import { withUserErrors } from './user-errors.ts';
+import { guardMutationPayloads } from './payload-scope.ts';
 import { accountResolvers } from './resolvers/account.ts';
 import { customerResolvers } from './resolvers/customers.ts';
 import { operationsResolvers } from './resolvers/operations.ts';
 import { analyticsResolvers } from './resolvers/analytics.ts';
 import { aiResolvers } from './resolvers/ai.ts';
+import { webhookResolvers } from './resolvers/webhooks.ts';
+import { reportResolvers } from './resolvers/reports.ts';
+import { liveResolvers } from './resolvers/live.ts';
+import { globalIdResolvers, nodeResolvers } from './resolvers/node.ts';
+import { summaryResolvers } from './resolvers/summaries.ts';
+import { moneyResolvers } from './resolvers/money.ts';
 
 export const SCHEMA_DIR = path.join(projectRoot, 'schema');
 
@@ -24,16 +32,31 @@ export function readTypeDefs(dir = SCHEMA_DIR): string[] {
     .map((name) => readFileSync(path.join(dir, name), 'utf8'));
 }
 
-export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSession'>, fieldStore: Store) {
+export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSession'>, fieldStore: RateLimitStore) {
   const schema = makeExecutableSchema({
     typeDefs: readTypeDefs(),
-    resolvers: [scalars, accountResolvers, customerResolvers, operationsResolvers, analyticsResolvers, aiResolvers],
+    resolvers: [
+      scalars,
+      accountResolvers,
+      customerResolvers,
+      operationsResolvers,
+      analyticsResolvers,
+      aiResolvers,
+      webhookResolvers,
+      reportResolvers,
+      liveResolvers,
+      nodeResolvers,
+      globalIdResolvers,
+      summaryResolvers,
+      moneyResolvers,
+    ],
     inheritResolversFromInterfaces: true,
   });
-  return guardFields(
-    schema,
+  const guarded = guardFields(
+    withUserErrors(schema),
     fieldStore,
     (context, scope) => auth.requireScope(context.principal, scope),
     (context) => auth.requireSession(context.principal),
   );
+  return guardMutationPayloads(guarded, (context) => auth.requireScope(context.principal, 'read'));
 }

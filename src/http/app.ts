@@ -1,36 +1,43 @@
-// The HTTP app: request ids, structured logs, health probes, the REST door and one error map.
+// The HTTP app the doors are mounted on: request ids, structured logs, health probes, the shutdown
+// answer, the access guard and one error map. It knows no door: src/main.ts mounts REST and
+// GraphQL on it (src/doors.ts), then closes it with `answerUnknownRoutes`.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
-import { restCompat } from '../../rest-compat/index.ts';
-import { collectDocumentedRoutes } from '../../rest-compat/openapi/document.ts';
-import { accessGuard } from './guard.ts';
+import { accessGuard, type AccessGuard } from './guard.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/index.ts';
-import { sendRestError, toAppError, type RestRouteConfig } from '../../rest-compat/errors.ts';
-import { graphqlRoutes } from '../graphql/route.ts';
-import { registerPlayground } from './playground.ts';
+import { sendError, toAppError, type RouteErrorConfig } from './errors.ts';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../error-table.ts';
+import { applyIdempotencyKeys } from './idempotency.ts';
+import { metricsRoute, observeHttp } from '../observability/http.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-export interface AppDeps {
+export interface HttpAppDeps {
   config: Readonly<Config>;
-  db: Database;
-  services: Services;
+  db: Pick<Database, 'ping'>;
+  /** The guard authenticates with the auth service; POSTs apply Idempotency-Key with the idempotency service. */
+  services: Pick<Services, 'auth' | 'idempotency'>;
   /** A pino logger options object, or false for none (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Or the process's pino logger itself (`svc`: one logger for the app and the background work). */
+  loggerInstance?: FastifyBaseLogger;
   /** The rate-limit store; by default one from REDIS_URL (or memory), closed with the app. */
   limiter?: RateLimitStore;
 }
 
-export async function buildApp({ config, db, services, logger, limiter }: AppDeps): Promise<FastifyInstance> {
+/** The app with its hooks, probes and error handler, and the guard the doors put on their routes. */
+export function createHttpApp({ config, db, services, logger, loggerInstance, limiter }: HttpAppDeps): { app: FastifyInstance; guard: AccessGuard } {
   const app = Fastify({
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
-    logger: logger ?? { level: config.logLevel },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
+    // One "request completed" line per request instead, probes at debug (src/observability/http.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     requestIdHeader: false,
@@ -42,11 +49,12 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: (error, _request, reply) => {
-      sendRestError(reply as unknown as Parameters<typeof sendRestError>[0], toAppError(error).appError);
+      sendError(reply as unknown as Parameters<typeof sendError>[0], toAppError(error).appError);
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  observeHttp(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -58,50 +66,55 @@ export async function buildApp({ config, db, services, logger, limiter }: AppDep
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) {
-      reply.header('connection', 'close').header('retry-after', '1');
-      return sendRestError(reply, new AppError('no_db', 'The service is shutting down; retry shortly.'));
+      reply.header('connection', 'close');
+      return sendError(reply, new AppError('no_db', 'The service is shutting down; retry shortly.', { retryAfterSeconds: 1 }));
     }
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  const store =
+    limiter ??
+    createRateLimitStore(config.redisUrl, { warn: (obj, m) => app.log.warn(obj, m), info: (obj, m) => app.log.info(obj, m) }, config.rateLimit.redisPrefix);
+  if (!limiter) app.addHook('onClose', async () => store.close());
+
+  // Ready means the database answers; the rate-limit detail says where budgets are kept (a Redis
+  // outage falls back to per-instance limits: degraded, still ready).
   app.get('/readyz', async (_request, reply) => {
+    const rateLimit = store.status?.();
+    const detail = rateLimit ? { rate_limit: rateLimit } : {};
     try {
       await db.ping(2_000);
-      return { status: 'ready' };
+      return { status: 'ready', ...detail };
     } catch {
-      reply.code(503);
-      return { status: 'unavailable', error: 'no_db' };
+      reply.code(503).header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS.no_db));
+      return { status: 'unavailable', error: 'no_db', ...detail };
     }
   });
+  // Unauthenticated, like the probes; on its own port instead when METRICS_PORT is set.
+  if (config.observability.metricsPort === null) metricsRoute(app);
 
   // Before any route plugin is registered: plugins inherit the handler in force when they load.
   app.setErrorHandler((error, request, reply) => {
-    const { appError, unexpected } = toAppError(error, (request.routeOptions?.config ?? {}) as RestRouteConfig);
+    const { appError, unexpected } = toAppError(error, (request.routeOptions?.config ?? {}) as RouteErrorConfig);
     if (unexpected) request.log.error({ err: error }, 'unhandled error');
     else if (appError.code === 'no_db') request.log.warn({ err: error }, 'database unavailable');
-    return sendRestError(reply, appError);
+    return sendError(reply, appError);
   });
 
   app.decorateRequest('principal', null);
-  const store =
-    limiter ??
-    createRateLimitStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate-limit store unavailable; allowing'), config.rateLimit.redisPrefix);
-  if (!limiter) app.addHook('onClose', async () => store.close());
-  const guard = accessGuard(services, store, config);
-  const documented = collectDocumentedRoutes(app);
-  await app.register(async (v1) => restCompat(v1, services, guard, documented), { prefix: '/api/v1' });
-  await app.register(async (gql) => graphqlRoutes(gql, { services, guard, config }));
-  registerPlayground(app, guard, { enabled: config.playgroundEnabled });
+  applyIdempotencyKeys(app, services);
+  return { app, guard: accessGuard(services, store, config) };
+}
 
+/** After the doors are mounted: 405 with Allow for a known path, else 404. */
+export function answerUnknownRoutes(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allow = METHODS.filter((method) => app.hasRoute({ method, url: path }));
     if (allow.length) {
       if (allow.includes('GET')) allow.splice(allow.indexOf('GET') + 1, 0, 'HEAD' as never);
-      return sendRestError(reply, new AppError('method_not_allowed', `Use ${allow.join(', ')}.`, { allow }));
+      return sendError(reply, new AppError('method_not_allowed', `Use ${allow.join(', ')}.`, { allow }));
     }
-    return sendRestError(reply, new AppError('not_found'));
+    return sendError(reply, new AppError('not_found'));
   });
-
-  return app;
 }

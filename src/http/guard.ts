@@ -5,9 +5,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import type { Principal, ScopeName } from '../domain/auth/service.ts';
+import type { Principal, ScopeName } from '../domain/auth/index.ts';
 import { AppError } from '../errors.ts';
+import { authorizationHeader } from './authorization.ts';
 import { rateLimitHeaders, type RateLimitResult, type RateLimitStore } from './rate-limit/index.ts';
+import { rateLimitRejections } from '../observability/metrics.ts';
+import { logAccount } from '../observability/http.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -17,11 +20,14 @@ declare module 'fastify' {
   }
 }
 
-export function accessGuard(services: Services, limiter: RateLimitStore, config: Readonly<Config>) {
+export function accessGuard(services: Pick<Services, 'auth'>, limiter: RateLimitStore, config: Readonly<Config>) {
   async function spend(reply: FastifyReply, budgetKey: string, limit: number): Promise<RateLimitResult> {
     const result = await limiter.hit(budgetKey, limit, WINDOW_MS);
     reply.headers(rateLimitHeaders(result));
-    if (!result.allowed) throw new AppError('rate_limit_exceeded');
+    if (!result.allowed) {
+      rateLimitRejections.inc({ budget: budgetKey.startsWith('ip:') ? 'public' : 'key' });
+      throw new AppError('rate_limit_exceeded');
+    }
     return result;
   }
 
@@ -36,8 +42,9 @@ export function accessGuard(services: Services, limiter: RateLimitStore, config:
     requires(scope: ScopeName) {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
         reply.header('cache-control', 'private, no-store');
-        const principal = await services.auth.authenticate(request.headers.authorization);
+        const principal = await services.auth.authenticate(authorizationHeader(request));
         request.principal = principal;
+        logAccount(request, principal.accountId);
         await spendFor(reply, principal);
         services.auth.requireScope(principal, scope);
       };

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AccessGuard } from './guard.ts';
-import { GRAPHQL_PATH } from '../graphql/route.ts';
 
 export const PLAYGROUND_PATH = '/playground';
 const ASSETS_PATH = `${PLAYGROUND_PATH}/assets`;
@@ -70,10 +69,9 @@ function readManifest(dir: string): Manifest | null {
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function pageHtml(manifest: Manifest, defaultQuery: string): string {
+function pageHtml(manifest: Manifest, endpoint: string, defaultQuery: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -84,8 +82,8 @@ function pageHtml(manifest: Manifest, defaultQuery: string): string {
 <link rel="stylesheet" href="${ASSETS_PATH}/${manifest.style}">
 </head>
 <body>
-<noscript>The GraphQL playground needs JavaScript. The API itself answers POST ${GRAPHQL_PATH}.</noscript>
-<div id="playground" data-endpoint="${GRAPHQL_PATH}" data-default-query="${escapeHtml(defaultQuery)}"></div>
+<noscript>The GraphQL playground needs JavaScript. The API itself answers POST ${endpoint}.</noscript>
+<div id="playground" data-endpoint="${endpoint}" data-default-query="${escapeHtml(defaultQuery)}"></div>
 <script type="module" src="${ASSETS_PATH}/${manifest.script}"></script>
 </body>
 </html>
@@ -101,6 +99,8 @@ declare module 'fastify' {
 
 export interface PlaygroundOptions {
   enabled: boolean;
+  /** The GraphQL endpoint the page talks to (the GraphQL door's path; this module does not know the door). */
+  endpoint: string;
   /** Where the bundle lives; the install-time build's folder unless a test says otherwise. */
   dir?: string;
 }
@@ -113,7 +113,7 @@ export function registerPlayground(app: FastifyInstance, guard: AccessGuard, opt
   const dir = options.dir ?? GENERATED_DIR;
   const manifest = options.enabled ? readManifest(dir) : null;
   const files = new Set(manifest?.files ?? []);
-  const html = manifest ? pageHtml(manifest, DEFAULT_QUERY) : '';
+  const html = manifest ? pageHtml(manifest, options.endpoint, DEFAULT_QUERY) : '';
   const spendPublic = guard.publicRoute();
 
   function unavailable(): AppError {

@@ -3,16 +3,17 @@
 // retried by the runner; the refunds are already done, and a retry starts from fresh debits).
 // Paused AI access or a short balance ends the run quietly: payment_required, nothing debited.
 import type { JobDefinition } from './types.ts';
+import { scheduleOf } from './catalog.ts';
 
 export const aiInsightsGenerateJob: JobDefinition = {
-  name: 'ai-insights-generate',
-  schedule: '40 */6 * * *',
-  periodSeconds: 6 * 3600,
+  ...scheduleOf('ai-insights-generate'),
   async run({ services, accountId, now, signal }) {
     const report = await services.aiInsights.generate(accountId, { now, signal });
     if (report.failed.length) {
       const first = report.failed[0]!;
-      throw new Error(`${report.failed.length} insight(s) failed and were refunded (balance ${report.failed.at(-1)!.balance}); first: ${first.key}: ${first.error}`);
+      throw new Error(
+        `${report.failed.length} insight(s) failed and were refunded (balance ${report.failed.at(-1)!.balance}); first: ${first.key}: ${first.error}`,
+      );
     }
     return { rowsWritten: report.generated.length };
   },

@@ -2,12 +2,11 @@
 // correlated anomalies (docs/analytics.md); a full pass over all history once a day. Runs after
 // customer-metrics and profit-snapshot, whose rows it reads.
 import type { JobDefinition } from './types.ts';
-import { isFullRecompute } from '../domain/analytics/profit.ts';
+import { scheduleOf } from './catalog.ts';
+import { isFullRecompute } from '../domain/shared/index.ts';
 
 export const anomalyDetectJob: JobDefinition = {
-  name: 'anomaly-detect',
-  schedule: '47 * * * *',
-  periodSeconds: 3600,
+  ...scheduleOf('anomaly-detect'),
   async run({ services, accountId, now }) {
     const full = isFullRecompute(now);
     return { rowsWritten: await services.anomalies.detectAnomalies(accountId, now, { full }) };

@@ -2,12 +2,11 @@
 // hour the customers whose orders changed are recounted and every customer's churn, LTV and
 // segment follow the clock; once a day every customer is recounted (docs/customer-metrics.md).
 import type { JobDefinition } from './types.ts';
-import { isFullRecompute } from '../domain/analytics/profit.ts';
+import { scheduleOf } from './catalog.ts';
+import { isFullRecompute } from '../domain/shared/index.ts';
 
 export const customerMetricsJob: JobDefinition = {
-  name: 'customer-metrics',
-  schedule: '17 * * * *',
-  periodSeconds: 3600,
+  ...scheduleOf('customer-metrics'),
   async run({ services, accountId, now }) {
     const full = isFullRecompute(now);
     return { rowsWritten: await services.customers.recomputeMetrics(accountId, now, { full }) };

@@ -1,13 +1,9 @@
 // A scheduled job is late when its last success is more than two periods old (decisions.md:
 // /status is then "degraded"). Jobs that have never run on this database are not judged: a
 // deployment may run its worker elsewhere, or not yet.
-import type { JobDefinition } from './types.ts';
+import type { JobSchedule } from './catalog.ts';
 
-export function lateJobNames(
-  history: Map<string, { firstStart: Date; lastSuccess: Date | null }>,
-  jobs: readonly JobDefinition[],
-  now: Date,
-): string[] {
+export function lateJobNames(history: Map<string, { firstStart: Date; lastSuccess: Date | null }>, jobs: readonly JobSchedule[], now: Date): string[] {
   return jobs
     .filter((job) => {
       const runs = history.get(job.name);

@@ -1,16 +1,21 @@
-// Runs jobs: per account, under a lease so two workers never run one job for one account at
-// once, retried on failure, recorded in job_runs (start, end, rows, error), on a cron schedule
-// for `svc worker`, and stopped cleanly on shutdown.
-import { randomUUID } from 'node:crypto';
+// Runs jobs through the queue (docs/jobs.md): each cron tick fans out into one job_queue row per
+// account (or one for a global job), and every worker process claims due rows with FOR UPDATE
+// SKIP LOCKED, so any number of workers share a tick. One row per (job, account) keeps an
+// account's job from running twice at once; missed ticks are caught up once at start. `run` and
+// `runAll` claim rows directly for a manual run (`svc jobs run`, after the demo seed).
 import { Cron } from 'croner';
 import type { PrismaClient } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
-import type { JobDefinition } from './types.ts';
+import type { AnyJobDefinition } from './types.ts';
+import { GLOBAL_KEY } from './types.ts';
 import { jobsRepo } from './repo.ts';
+import { queueWorker, type QueueSettings } from './queue-worker.ts';
 
-const LEASE_MS = 10 * 60_000;
-const RETRIES = 2;
+/** Retries of a manual run after its first attempt. */
+const MANUAL_RETRIES = 2;
+
+export const DEFAULT_QUEUE_SETTINGS: QueueSettings = { concurrency: 2, heartbeatMs: 10_000, maxAttempts: 3 };
 
 export interface JobRunSummary {
   job: string;
@@ -24,49 +29,60 @@ export interface JobRunSummary {
 export interface RunnerDeps {
   prisma: PrismaClient;
   services: Services;
-  jobs: JobDefinition[];
+  jobs: AnyJobDefinition[];
   log?: (message: string) => void;
   /** Delay before retry n (ms); shortened in tests. */
   retryDelayMs?: (attempt: number) => number;
+  /** Concurrency, heartbeat and attempts (config JOBS_*). */
+  settings?: Partial<QueueSettings>;
+  /** The time a run computes for (what `now` means to the job); a fixed clock in tests. */
+  clock?: () => Date;
 }
 
-export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs = (n) => 1_000 * 2 ** n }: RunnerDeps) {
+/** The tick a schedule last fired at or before `now` (croner, UTC). */
+export function lastTick(schedule: string, now: Date): Date | null {
+  return new Cron(schedule, { timezone: 'UTC', paused: true }).previousRuns(1, now)[0] ?? null;
+}
+
+export function jobRunner({
+  prisma,
+  services,
+  jobs,
+  log = () => {},
+  retryDelayMs = (n) => 30_000 * 4 ** (n - 1),
+  settings = {},
+  clock = () => new Date(),
+}: RunnerDeps) {
   const repo = jobsRepo(prisma);
   const controller = new AbortController();
   const running = new Set<Promise<unknown>>();
   const crons: Cron[] = [];
+  const queue = { ...DEFAULT_QUEUE_SETTINGS, ...settings };
+  const worker = queueWorker({ repo, services, jobs, settings: queue, retryDelayMs, log, signal: controller.signal, clock });
 
-  function find(name: string): JobDefinition {
+  function find(name: string): AnyJobDefinition {
     const job = jobs.find((j) => j.name === name);
     if (!job) throw new AppError('invalid_parameter', `unknown job ${name}; jobs: ${jobs.map((j) => j.name).join(', ')}`, { param: 'job' });
     return job;
   }
 
-  async function runForAccount(job: JobDefinition, accountId: string): Promise<JobRunSummary> {
-    const token = randomUUID();
-    if (!(await repo.tryLock(job.name, accountId, token, LEASE_MS))) {
-      return { job: job.name, accountId, status: 'skipped_locked', rowsWritten: 0, attempts: 0 };
-    }
-    try {
-      for (let attempt = 1; ; attempt++) {
-        const run = await repo.startRun(job.name, accountId, attempt);
-        try {
-          const { rowsWritten } = await job.run({ services, accountId, now: new Date(), signal: controller.signal });
-          await repo.finishRun(run.id, { rowsWritten });
-          return { job: job.name, accountId, status: 'succeeded', rowsWritten, attempts: attempt };
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          await repo.finishRun(run.id, { error: message });
-          log(`job ${job.name} for ${accountId} failed (attempt ${attempt}): ${message}`);
-          if (attempt > RETRIES || controller.signal.aborted) {
-            return { job: job.name, accountId, status: 'failed', rowsWritten: 0, attempts: attempt, error: message };
-          }
-          await sleep(retryDelayMs(attempt), controller.signal);
+  /** A manual run: claims the row now (unless a live claim holds it) and retries inline. */
+  async function runNow(job: AnyJobDefinition, accountKey: string): Promise<JobRunSummary> {
+    const claim = await repo.claimNow(worker.workerId, job.name, accountKey, worker.staleMs);
+    if (!claim) return { job: job.name, accountId: accountKey, status: 'skipped_locked', rowsWritten: 0, attempts: 0 };
+    return worker.holding(claim, async (abort) => {
+      for (let n = 1; ; n++) {
+        const outcome = await worker.attempt(job, claim, n, abort);
+        const last = !outcome.error || n > MANUAL_RETRIES || controller.signal.aborted || abort.aborted;
+        if (last) {
+          await repo.finish(claim.owner, { error: outcome.error, maxAttempts: 1, retryInMs: retryDelayMs(n) });
+          return outcome.error
+            ? { job: job.name, accountId: accountKey, status: 'failed' as const, rowsWritten: 0, attempts: n, error: outcome.error }
+            : { job: job.name, accountId: accountKey, status: 'succeeded' as const, rowsWritten: outcome.rowsWritten, attempts: n };
         }
+        await sleep(retryDelayMs(n), controller.signal);
       }
-    } finally {
-      await repo.unlock(job.name, accountId, token).catch(() => {});
-    }
+    });
   }
 
   function track<T>(promise: Promise<T>): Promise<T> {
@@ -75,7 +91,8 @@ export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs
     return promise;
   }
 
-  async function accountsFor(accountId?: string): Promise<string[]> {
+  async function keysFor(job: AnyJobDefinition, accountId?: string): Promise<string[]> {
+    if (job.scope === 'global') return [GLOBAL_KEY];
     if (accountId) {
       await services.accounts.getAccount(accountId);
       return [accountId];
@@ -83,41 +100,69 @@ export function jobRunner({ prisma, services, jobs, log = () => {}, retryDelayMs
     return repo.accountIds();
   }
 
+  /** Enqueues one tick of a job (idempotent across workers: a tick is enqueued once). */
+  async function tick(name: string, at: Date): Promise<number> {
+    const job = find(name);
+    const queued = await repo.enqueueTick(job.name, job.scope === 'global', at);
+    worker.nudge();
+    return queued;
+  }
+
   return {
     jobNames: () => jobs.map((j) => j.name),
+    tick,
+    /** Enqueues, for every job, the latest tick at or before `now`, if it was missed: once, however many were. */
+    async catchUp(now = new Date()): Promise<number> {
+      let queued = 0;
+      for (const job of jobs) {
+        const at = lastTick(job.schedule, now);
+        if (at) queued += await tick(job.name, at);
+      }
+      return queued;
+    },
+    /** Runs due queue rows until none is left (the bench and tests; a worker runs `start`). */
+    drain: () => track(worker.pump({ untilIdle: true })),
+    counts: (names?: readonly string[]) => repo.queueCounts(names),
     /** Runs one job now, for one account or for every account. */
     async run(name: string, accountId?: string): Promise<JobRunSummary[]> {
       const job = find(name);
       const results: JobRunSummary[] = [];
-      for (const id of await accountsFor(accountId)) results.push(await track(runForAccount(job, id)));
+      for (const key of await keysFor(job, accountId)) results.push(await track(runNow(job, key)));
       return results;
     },
     /** Runs every job once for every account, in order (used after the demo seed). */
     async runAll(accountId?: string): Promise<JobRunSummary[]> {
       const results: JobRunSummary[] = [];
-      const accounts = await accountsFor(accountId);
       for (const job of jobs) {
         if (controller.signal.aborted) break;
-        for (const id of accounts) results.push(await track(runForAccount(job, id)));
+        if (job.scope === 'global' && accountId) continue;
+        for (const key of await keysFor(job, accountId)) results.push(await track(runNow(job, key)));
       }
       return results;
     },
-    /** Starts the cron schedules (`svc worker`, and `npm start` in-process). */
+    /** Catches up missed ticks, starts the cron schedules and the claim loop (`svc worker`, `npm start`). */
     start(): void {
+      void this.catchUp().catch((error: unknown) => log(`job catch-up: ${String(error)}`));
       for (const job of jobs) {
         crons.push(
           new Cron(job.schedule, { timezone: 'UTC', protect: true }, () => {
             if (controller.signal.aborted) return;
-            return track(this.run(job.name).then(() => undefined)).catch((error: unknown) => log(`job ${job.name}: ${String(error)}`));
+            const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+            return track(tick(job.name, at)).then(
+              () => undefined,
+              (error: unknown) => log(`job ${job.name} tick: ${String(error)}`),
+            );
           }),
         );
       }
+      track(worker.pump()).catch((error: unknown) => log(`job queue: ${String(error)}`));
     },
-    /** Stops the schedules and waits for the runs in progress (their retries are abandoned). */
+    /** Stops the schedules and the claim loop and waits for the runs in progress (retries are left to the queue). */
     async stop(): Promise<void> {
       controller.abort();
       for (const cron of crons) cron.stop();
       await Promise.allSettled([...running]);
+      await worker.stop();
     },
   };
 }
@@ -127,9 +172,13 @@ export type JobRunner = ReturnType<typeof jobRunner>;
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -1,20 +1,33 @@
-// What a job file declares: its name, its schedule and what it does for one account.
+// What a job handler declares: its catalogue entry (name, schedule, period: src/jobs/catalog.ts)
+// and what it does for one account (or, for a global job, once).
 import type { Services } from '../services.ts';
+import type { JobSchedule } from './catalog.ts';
 
 /** A job reaches the data only through the domain services (the rules live there). */
-export interface JobContext {
+export interface GlobalJobContext {
   services: Services;
-  /** The account the run is for (every job here runs per account). */
-  accountId: string;
   now: Date;
   signal: AbortSignal;
 }
 
-export interface JobDefinition {
-  name: string;
-  /** Cron expression (croner syntax, UTC). */
-  schedule: string;
-  /** Expected period in seconds, to tell when the job is late (two periods without a success). */
-  periodSeconds: number;
+export interface JobContext extends GlobalJobContext {
+  /** The account the run is for. */
+  accountId: string;
+}
+
+/** A job that runs once per account (most of them). */
+export interface JobDefinition extends Omit<JobSchedule, 'scope'> {
+  scope?: undefined;
   run(ctx: JobContext): Promise<{ rowsWritten: number }>;
 }
+
+/** A job that runs once per tick for the whole database (retention). */
+export interface GlobalJobDefinition extends JobSchedule {
+  scope: 'global';
+  run(ctx: GlobalJobContext): Promise<{ rowsWritten: number }>;
+}
+
+export type AnyJobDefinition = JobDefinition | GlobalJobDefinition;
+
+/** The queue's account key of a global job's single row. */
+export const GLOBAL_KEY = '*';

@@ -10,7 +10,7 @@ export const UPTIME_JOB = 'uptime-check';
 
 export interface UptimeRecorderDeps {
   prisma: PrismaClient;
-  services: Services;
+  services: Pick<Services, 'status' | 'uptime'>;
   /** Where the API answers (its /healthz is the api probe). */
   apiUrl: string;
   log?: (message: string) => void;

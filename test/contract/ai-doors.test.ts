@@ -10,7 +10,7 @@ import { readJson } from '../helpers/http.ts';
 import { openApiChecker, type OpenApiChecker } from '../helpers/openapi.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeInventoryItem } from '../factories/analytics.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 import { buildServices } from '../../src/services.ts';
 import type { AiProvider } from '../../src/ai/provider.ts';
 import { codes, gql, JWT_SECRET, sessionToken } from '../graphql/helpers.ts';
@@ -22,7 +22,8 @@ const failing: AiProvider = {
   },
 };
 
-const GENERATE = 'mutation { generateInsights { insights { id category severity title } skippedOpen failed { transactionId refunded error } refunded balance } }';
+const GENERATE =
+  'mutation { generateInsights { insights { id category severity title } skippedOpen failed { transactionId refunded error } refunded balance userErrors { field code message } } }';
 
 describeEachDatabase('AI through both doors', (target) => {
   let database: TestDatabase;
@@ -100,7 +101,9 @@ describeEachDatabase('AI through both doors', (target) => {
     expect(rest.status).toBe(402);
     expect(rest.body).toMatchObject({ error: 'payment_required' });
     const graph = await gql(app, key, GENERATE);
-    expect(codes(graph)).toEqual(['payment_required']);
+    // A domain refusal: in the payload's userErrors (issue 13), not a top-level error.
+    expect(codes(graph)).toEqual([]);
+    expect(graph.body.data.generateInsights).toMatchObject({ insights: null, balance: null, userErrors: [{ field: null, code: 'payment_required' }] });
     expect(await ledger(id)).toEqual(before);
     expect(await app.db.prisma.insight.count({ where: { accountId: id } })).toBe(0);
     const resumed = await gql(app, session, 'mutation { resumeAi { state changedByKind } }');
@@ -151,7 +154,11 @@ describeEachDatabase('AI through both doors', (target) => {
     test('usage and aiAccess read the same numbers as REST', async () => {
       const { id, key } = await account(100);
       await post(app.url, key);
-      const answer = await gql(app, key, '{ aiAccess { state autoPause warningThresholdUsd criticalThresholdUsd } usage { timeZone today { totals { requests credits } byFeature { feature totals { requests credits } } } daily { date totals { credits } } } }');
+      const answer = await gql(
+        app,
+        key,
+        '{ aiAccess { state autoPause warningThresholdUsd criticalThresholdUsd } usage { timeZone today { totals { requests credits } byFeature { feature totals { requests credits } } } daily { date totals { credits } } } }',
+      );
       expect(answer.body.errors).toBeUndefined();
       expect(answer.body.data.aiAccess).toEqual({ state: 'enabled', autoPause: false, warningThresholdUsd: 20, criticalThresholdUsd: 50 });
       const rest = await readJson(await fetch(`${app.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } }));

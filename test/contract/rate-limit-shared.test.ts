@@ -5,7 +5,7 @@ import { testDatabaseUrls } from '../../src/config.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 
 const redisUrl = testDatabaseUrls().redis;
 

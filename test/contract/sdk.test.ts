@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount, makeCustomer } from '../factories/index.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 import { projectRoot } from '../../src/paths.ts';
 
 const run = promisify(execFile);
@@ -80,10 +80,35 @@ console.log(JSON.stringify({
 `,
   );
   const tsc = path.join(projectRoot, 'node_modules/typescript/bin/tsc');
-  await run(process.execPath, [tsc, '--noEmit', '--strict', '--noUnusedLocals', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', path.join(projectRoot, 'node_modules/@types'), path.join(dir, 'use.ts')], { cwd: dir }).catch((error: { stdout: string }) => {
+  await run(
+    process.execPath,
+    [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--noUnusedLocals',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--allowImportingTsExtensions',
+      '--lib',
+      'es2022,dom',
+      '--types',
+      'node',
+      '--typeRoots',
+      path.join(projectRoot, 'node_modules/@types'),
+      path.join(dir, 'use.ts'),
+    ],
+    { cwd: dir },
+  ).catch((error: { stdout: string }) => {
     throw new Error(`the generated client does not type-check:\n${error.stdout}`);
   });
-  const { stdout } = await run(process.execPath, [path.join(projectRoot, 'bin/run-ts.js'), path.join(dir, 'use.ts')], { env: { ...process.env, SVC_BASE: app.url, SVC_KEY: key } });
+  const { stdout } = await run(process.execPath, [path.join(projectRoot, 'bin/run-ts.js'), path.join(dir, 'use.ts')], {
+    env: { ...process.env, SVC_BASE: app.url, SVC_KEY: key },
+  });
   expect(JSON.parse(stdout)).toEqual(outcome());
 });
 

@@ -8,9 +8,10 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { openApiChecker, type OpenApiChecker } from '../helpers/openapi.ts';
 import { makeAccount, makeCustomer, makeOrder } from '../factories/index.ts';
-import { FEATURE_COSTS } from '../../src/domain/credits/feature-costs.ts';
+import { FEATURE_COSTS } from '../../src/domain/credits/index.ts';
 import { uptimeRecorder } from '../../src/jobs/uptime-recorder.ts';
 import { projectRoot } from '../../src/paths.ts';
+import { makeIntegration, makeOutboxEvent, makeWebhookDelivery, makeWebhookSubscription, updateWebhookDelivery } from '../factories/rows.ts';
 
 const BASE = 'https://api.example.test';
 const DAY_MS = 86_400_000;
@@ -44,7 +45,13 @@ describeEachDatabase('v1 public endpoints', (target) => {
       const plan = i < 6 ? 'growth' : 'scale';
       const account = await makeAccount(prisma, { name: `Zebra Private Store ${i}`, plan });
       const customer = await makeCustomer(prisma, account.id, { email: `hidden.buyer${i}@private-example.org` });
-      await prisma.integration.create({ data: { accountId: account.id, provider: 'shopify', shop: `zebra-secret-${i}.myshopify.com`, scopes: [], lastSyncAt: new Date() } });
+      await makeIntegration(prisma, {
+        accountId: account.id,
+        provider: 'shopify',
+        shop: `zebra-secret-${i}.myshopify.com`,
+        scopes: [],
+        lastSyncAt: new Date(),
+      });
       for (let k = 0; k < 2; k++) await makeOrder(prisma, account.id, customer.id, { total: 10 * (i + 1), placedAt: day });
       secrets.push(account.id, account.name, customer.email, customer.name, `zebra-secret-${i}.myshopify.com`);
       aovs.push({ plan, aov: 10 * (i + 1) });
@@ -64,7 +71,27 @@ describeEachDatabase('v1 public endpoints', (target) => {
     const publicPaths = Object.entries(checker.doc.paths)
       .filter(([, ops]) => (ops.get as unknown as { security?: unknown[] } | undefined)?.security?.length === 0)
       .map(([path]) => path.replace('/api/v1', ''));
-    expect(publicPaths).toEqual(expect.arrayContaining(['/incidents', '/uptime', '/index', '/changelog', '/changelog.rss', '/feature-costs', '/postman', '/sdk/typescript', '/sdk/python', '/llm-system-prompt', '/blog', '/integraciones', '/reports', '/benchmarks', '/predictions', '/openapi.json', '/status']));
+    expect(publicPaths).toEqual(
+      expect.arrayContaining([
+        '/incidents',
+        '/uptime',
+        '/index',
+        '/changelog',
+        '/changelog.rss',
+        '/feature-costs',
+        '/postman',
+        '/sdk/typescript',
+        '/sdk/python',
+        '/llm-system-prompt',
+        '/blog',
+        '/integraciones',
+        '/reports',
+        '/benchmarks',
+        '/predictions',
+        '/openapi.json',
+        '/status',
+      ]),
+    );
     expect(publicPaths).not.toContain('/risks');
     for (const path of publicPaths) {
       const res = await get(path);
@@ -73,7 +100,10 @@ describeEachDatabase('v1 public endpoints', (target) => {
       const maxAge = path === '/status' ? 15 : path === '/incidents' || path === '/uptime' ? 60 : 300;
       expect([path, res.headers.get('cache-control')]).toEqual([path, `public, max-age=${maxAge}`]);
       expect(Number(res.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
-      const preflight = await fetch(`${app.url}/api/v1${path}`, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+      const preflight = await fetch(`${app.url}/api/v1${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+      });
       expect([path, preflight.status]).toEqual([path, 204]);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     }
@@ -111,7 +141,12 @@ describeEachDatabase('v1 public endpoints', (target) => {
   test('GET /uptime: checks recorded by the recorder (one per minute across workers), window bounds', async () => {
     const recorder = uptimeRecorder({ prisma: app.db.prisma, services: app.services, apiUrl: app.url });
     const recorded = await recorder.recordOnce();
-    expect(recorded?.map((r) => [r.service, r.ok])).toEqual([['api', true], ['database', true], ['jobs', true], ['webhooks', true]]);
+    expect(recorded?.map((r) => [r.service, r.ok])).toEqual([
+      ['api', true],
+      ['database', true],
+      ['jobs', true],
+      ['webhooks', true],
+    ]);
     // A second worker in the same minute does not record again.
     expect(await uptimeRecorder({ prisma: app.db.prisma, services: app.services, apiUrl: app.url }).recordOnce()).toBeNull();
     // A failed round two hours ago: inside a 3-hour window, outside a 1-hour one.
@@ -129,12 +164,22 @@ describeEachDatabase('v1 public endpoints', (target) => {
     // The webhooks probe fails while a pending delivery is more than 5 minutes past due.
     const prisma = app.db.prisma;
     const account = await makeAccount(prisma);
-    const subscription = await prisma.webhookSubscription.create({ data: { accountId: account.id, url: 'https://hooks.example.com/x', events: ['*'], secret: 'whsec_test' } });
-    const event = await prisma.outboxEvent.create({ data: { eventId: `evt_uptime_${target.name}`, accountId: account.id, name: 'credits.low', data: {} } });
+    const subscription = await makeWebhookSubscription(prisma, {
+      accountId: account.id,
+      url: 'https://hooks.example.com/x',
+      events: ['*'],
+      secret: 'whsec_test',
+    });
+    const event = await makeOutboxEvent(prisma, { eventId: `evt_uptime_${target.name}`, accountId: account.id, name: 'credits.low', data: {} });
     expect(await app.services.uptime.webhooksKeepingUp()).toBe(true);
-    const delivery = await prisma.webhookDelivery.create({ data: { deliveryId: `dlv_uptime_${target.name}`, eventId: event.id, subscriptionId: subscription.id, nextAttemptAt: new Date(Date.now() - 6 * 60_000) } });
+    const delivery = await makeWebhookDelivery(prisma, {
+      deliveryId: `dlv_uptime_${target.name}`,
+      eventId: event.id,
+      subscriptionId: subscription.id,
+      nextAttemptAt: new Date(Date.now() - 6 * 60_000),
+    });
     expect(await app.services.uptime.webhooksKeepingUp()).toBe(false);
-    await prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'succeeded' } });
+    await updateWebhookDelivery(prisma, delivery.id, { status: 'succeeded' });
     expect(await app.services.uptime.webhooksKeepingUp()).toBe(true);
     for (const bad of ['0', '-1', '1.5', 'abc']) {
       const res = await get(`/uptime?hours=${bad}`);
@@ -152,7 +197,13 @@ describeEachDatabase('v1 public endpoints', (target) => {
     expect(body.items.map((i: { title: string }) => i.title)).toEqual(sorted.map((e) => e.title));
     expect(body.latest_date).toBe(sorted[0]!.date);
     expect(Object.keys(body)).toEqual(['total', 'latest_date', 'items', '_meta']);
-    expect(body._meta).toEqual({ api_version: 'v1', generated_at: expect.any(String), canonical: `${BASE}/api/v1/changelog`, rss: `${BASE}/api/v1/changelog.rss`, license: 'CC BY 4.0' });
+    expect(body._meta).toEqual({
+      api_version: 'v1',
+      generated_at: expect.any(String),
+      canonical: `${BASE}/api/v1/changelog`,
+      rss: `${BASE}/api/v1/changelog.rss`,
+      license: 'CC BY 4.0',
+    });
     expect(await app.db.prisma.changelogEntry.count()).toBe(changelogFile.length);
 
     const rss = await get('/changelog.rss');
@@ -175,9 +226,12 @@ describeEachDatabase('v1 public endpoints', (target) => {
     const dates = blog.data.map((p: { published_at: string }) => p.published_at);
     expect(dates).toEqual([...dates].sort().reverse());
     const integrations = await readJson(await get('/integraciones'));
-    expect(integrations.data.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining(['shopify', 'woo-commerce', 'mercado-libre', 'meta-ads', 'google-ads']));
+    expect(integrations.data.map((i: { id: string }) => i.id)).toEqual(
+      expect.arrayContaining(['shopify', 'woo-commerce', 'mercado-libre', 'meta-ads', 'google-ads']),
+    );
     const reports = await readJson(await get('/reports'));
-    for (const body of [blog, integrations, reports]) expect(body._meta).toMatchObject({ license: 'CC BY 4.0', attribution: expect.stringContaining('Commerce Analytics Service') });
+    for (const body of [blog, integrations, reports])
+      expect(body._meta).toMatchObject({ license: 'CC BY 4.0', attribution: expect.stringContaining('Commerce Analytics Service') });
   });
 
   test('GET /benchmarks: medians per bucket of at least 5 stores; smaller buckets suppressed', async () => {
@@ -201,22 +255,33 @@ describeEachDatabase('v1 public endpoints', (target) => {
 
   test('GET /index lists exactly the documented operations, with auth and purpose', async () => {
     const body = await readJson(await get('/index'));
-    const documented = Object.entries(checker.doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const documented = Object.entries(checker.doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
     expect(body.data.map((e: { method: string; path: string }) => `${e.method} ${e.path}`).sort()).toEqual(documented);
-    expect(body.data).toEqual(expect.arrayContaining([
-      { method: 'GET', path: '/api/v1/risks', auth: 'read', purpose: expect.any(String) },
-      { method: 'POST', path: '/api/v1/webhooks', auth: 'write', purpose: expect.any(String) },
-      { method: 'GET', path: '/api/v1/incidents', auth: 'public', purpose: expect.any(String) },
-    ]));
+    expect(body.data).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/api/v1/risks', auth: 'read', purpose: expect.any(String) },
+        { method: 'POST', path: '/api/v1/webhooks', auth: 'write', purpose: expect.any(String) },
+        { method: 'GET', path: '/api/v1/incidents', auth: 'public', purpose: expect.any(String) },
+      ]),
+    );
   });
 
   test('GET /postman: a v2.1 collection with one request per documented operation', async () => {
     const body = await readJson(await get('/postman'));
     expect(body.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
-    const requests = body.item.flatMap((folder: { item: unknown[] }) => folder.item) as Array<{ name: string; request: { method: string; url: { raw: string } } }>;
+    const requests = body.item.flatMap((folder: { item: unknown[] }) => folder.item) as Array<{
+      name: string;
+      request: { method: string; url: { raw: string } };
+    }>;
     const operations = Object.values(checker.doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     expect(requests).toHaveLength(operations);
-    expect(requests.find((r) => r.name === 'POST /api/v1/webhooks')?.request).toMatchObject({ method: 'POST', url: { raw: '{{baseUrl}}/api/v1/webhooks' }, body: { mode: 'raw' } });
+    expect(requests.find((r) => r.name === 'POST /api/v1/webhooks')?.request).toMatchObject({
+      method: 'POST',
+      url: { raw: '{{baseUrl}}/api/v1/webhooks' },
+      body: { mode: 'raw' },
+    });
     expect(body.variable).toEqual(expect.arrayContaining([{ key: 'baseUrl', value: BASE, type: 'string' }]));
   });
 

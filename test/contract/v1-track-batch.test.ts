@@ -4,7 +4,7 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 
 describeEachDatabase('track group commit', (target) => {
   let database: TestDatabase;
@@ -35,7 +35,10 @@ describeEachDatabase('track group commit', (target) => {
       }),
     );
     expect(new Set(answers.map((a) => a.id)).size).toBe(200);
-    const rows = await app.db.prisma.trackEvent.findMany({ where: { id: { in: answers.map((a) => BigInt(a.id)) } }, select: { id: true, event: true, props: true } });
+    const rows = await app.db.prisma.trackEvent.findMany({
+      where: { id: { in: answers.map((a) => BigInt(a.id)) } },
+      select: { id: true, event: true, props: true },
+    });
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     for (const { i, id } of answers) {
       expect(byId.get(id)?.event).toBe(`load.e${i}`);

@@ -8,7 +8,17 @@ const DAY_MS = 86_400_000;
 export async function makeInsight(
   prisma: PrismaClient,
   accountId: string,
-  overrides: Partial<{ severity: 'low' | 'medium' | 'high' | 'critical'; category: 'ads' | 'churn_risk' | 'inventory' | 'profit' | 'revenue' | 'customers' | 'anomaly' | 'integration'; status: 'open' | 'resolved' | 'dismissed'; title: string; body: string; suggestedAction: string; impactEstimate: string; computedAt: Date; resolvedAt: Date | null }> = {},
+  overrides: Partial<{
+    severity: 'low' | 'medium' | 'high' | 'critical';
+    category: 'ads' | 'churn_risk' | 'inventory' | 'profit' | 'revenue' | 'customers' | 'anomaly' | 'integration';
+    status: 'open' | 'resolved' | 'dismissed';
+    title: string;
+    body: string;
+    suggestedAction: string;
+    impactEstimate: string;
+    computedAt: Date;
+    resolvedAt: Date | null;
+  }> = {},
 ) {
   const n = ++sequence;
   return prisma.insight.create({
@@ -29,10 +39,23 @@ export async function makeInsight(
 export async function makeAnomaly(
   prisma: PrismaClient,
   accountId: string,
-  overrides: Partial<{ kind: 'univariate' | 'correlated'; metric: 'revenue' | 'orders' | 'aov' | 'ad_spend' | 'roas' | 'cpa' | 'refunds' | 'new_customers' | 'conversion_rate' | 'margin_pct'; observedValue: number | string; expectedValue: number | string; zScore: number | string; direction: 'up' | 'down'; severity: 'low' | 'medium' | 'high' | 'critical'; detectedAt: Date; inferredCause: string; confidence: number | string; correlatedMetrics: Array<{ metric: string; modz: number | string; direction: 'up' | 'down' }> }> = {},
+  overrides: Partial<{
+    kind: 'univariate' | 'correlated';
+    metric: 'revenue' | 'orders' | 'aov' | 'ad_spend' | 'roas' | 'cpa' | 'refunds' | 'new_customers' | 'conversion_rate' | 'margin_pct';
+    observedValue: number | string;
+    expectedValue: number | string;
+    zScore: number | string;
+    direction: 'up' | 'down';
+    severity: 'low' | 'medium' | 'high' | 'critical';
+    detectedAt: Date;
+    metricDate: Date;
+    inferredCause: string;
+    confidence: number | string;
+    correlatedMetrics: Array<{ metric: string; modz: number | string; direction: 'up' | 'down' }>;
+  }> = {},
 ) {
   const n = ++sequence;
-  // metric_date is not part of v1; a distinct date per row keeps (account, metric, date, kind) unique.
+  // metric_date is v1 observed_on; a distinct date per row keeps (account, metric, date, kind) unique.
   return prisma.anomaly.create({
     data: {
       accountId,
@@ -92,7 +115,20 @@ export async function makeProfitSnapshot(prisma: PrismaClient, accountId: string
 export async function makeInventoryItem(
   prisma: PrismaClient,
   accountId: string,
-  overrides: Partial<{ sku: string; productName: string; currentStock: number; unitsSold30d: number; unitsSold7d: number; avgDailyUnits30d: number | string; avgDailyUnits7d: number | string; daysOfStock: number | string | null; trend: 'accelerating' | 'stable' | 'decelerating' | 'no_sales' | null; status: 'critical' | 'low' | 'ok' | 'overstocked' | null; estimatedStockoutAt: Date | null; computedAt: Date | null }> = {},
+  overrides: Partial<{
+    sku: string;
+    productName: string;
+    currentStock: number;
+    unitsSold30d: number;
+    unitsSold7d: number;
+    avgDailyUnits30d: number | string;
+    avgDailyUnits7d: number | string;
+    daysOfStock: number | string | null;
+    trend: 'accelerating' | 'stable' | 'decelerating' | 'no_sales' | null;
+    status: 'critical' | 'low' | 'ok' | 'overstocked' | null;
+    estimatedStockoutAt: Date | null;
+    computedAt: Date | null;
+  }> = {},
 ) {
   const n = ++sequence;
   return prisma.inventoryItem.create({
@@ -119,10 +155,25 @@ export async function makeReorderSuggestion(
   prisma: PrismaClient,
   accountId: string,
   inventoryItemId: number,
-  overrides: Partial<{ qtySuggested: number; reason: string; confidence: number | string; forecastDays: number; status: 'pending' | 'ordered' | 'dismissed'; computedAt: Date }> = {},
+  overrides: Partial<{
+    qtySuggested: number;
+    reason: string;
+    confidence: number | string;
+    forecastDays: number;
+    status: 'pending' | 'ordered' | 'dismissed';
+    computedAt: Date;
+  }> = {},
 ) {
   return prisma.reorderSuggestion.create({
-    data: { accountId, inventoryItemId, qtySuggested: 120, reason: 'Stock runs out before the next delivery.', confidence: 0.75, forecastDays: 30, ...overrides },
+    data: {
+      accountId,
+      inventoryItemId,
+      qtySuggested: 120,
+      reason: 'Stock runs out before the next delivery.',
+      confidence: 0.75,
+      forecastDays: 30,
+      ...overrides,
+    },
   });
 }
 
@@ -131,7 +182,15 @@ export async function makeManyInsights(prisma: PrismaClient, accountId: string, 
   const start = sequence;
   sequence += count;
   return prisma.insight.createMany({
-    data: Array.from({ length: count }, (_, i) => ({ accountId, severity: 'low' as const, category: 'revenue' as const, title: `Bulk ${start + i}`, body: '', suggestedAction: '', fingerprint: `bulk:${start + i}` })),
+    data: Array.from({ length: count }, (_, i) => ({
+      accountId,
+      severity: 'low' as const,
+      category: 'revenue' as const,
+      title: `Bulk ${start + i}`,
+      body: '',
+      suggestedAction: '',
+      fingerprint: `bulk:${start + i}`,
+    })),
   });
 }
 
@@ -140,7 +199,15 @@ export async function makeManyInventoryItems(prisma: PrismaClient, accountId: st
   const start = sequence;
   sequence += count;
   return prisma.inventoryItem.createMany({
-    data: Array.from({ length: count }, (_, i) => ({ accountId, sku: `BULK-${start + i}`, productName: 'Bulk', status: 'ok' as const, trend: 'stable' as const, daysOfStock: 60, computedAt: new Date() })),
+    data: Array.from({ length: count }, (_, i) => ({
+      accountId,
+      sku: `BULK-${start + i}`,
+      productName: 'Bulk',
+      status: 'ok' as const,
+      trend: 'stable' as const,
+      daysOfStock: 60,
+      computedAt: new Date(),
+    })),
   });
 }
 
@@ -155,10 +222,27 @@ export async function makeManyReorderSuggestions(prisma: PrismaClient, accountId
 export async function makeAlertRule(
   prisma: PrismaClient,
   accountId: string,
-  values: { metric: string; comparator: 'gt' | 'gte' | 'lt' | 'lte'; threshold: number | string; windowHours?: number; severity?: 'low' | 'medium' | 'high' | 'critical'; name?: string; active?: boolean },
+  values: {
+    metric: string;
+    comparator: 'gt' | 'gte' | 'lt' | 'lte';
+    threshold: number | string;
+    windowHours?: number;
+    severity?: 'low' | 'medium' | 'high' | 'critical';
+    name?: string;
+    active?: boolean;
+  },
 ) {
   const n = ++sequence;
   return prisma.alertRule.create({
-    data: { accountId, name: values.name ?? `Rule ${n}`, metric: values.metric, comparator: values.comparator, threshold: values.threshold, windowHours: values.windowHours ?? 24, severity: values.severity ?? 'high', active: values.active ?? true },
+    data: {
+      accountId,
+      name: values.name ?? `Rule ${n}`,
+      metric: values.metric,
+      comparator: values.comparator,
+      threshold: values.threshold,
+      windowHours: values.windowHours ?? 24,
+      severity: values.severity ?? 'high',
+      active: values.active ?? true,
+    },
   });
 }

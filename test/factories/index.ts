@@ -1,15 +1,23 @@
 // Factories: small accounts built through the same Prisma client the service uses.
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../src/db/client.ts';
-import { accountsService } from '../../src/domain/accounts/service.ts';
+import { accountsService } from '../../src/domain/accounts/index.ts';
 
 export async function makeAccount(prisma: PrismaClient, overrides: { name?: string; plan?: string; timezone?: string } = {}) {
-  return accountsService(prisma).createAccount({ name: overrides.name ?? `Test ${randomBytes(3).toString('hex')}`, plan: overrides.plan, timezone: overrides.timezone });
+  return accountsService(prisma).createAccount({
+    name: overrides.name ?? `Test ${randomBytes(3).toString('hex')}`,
+    plan: overrides.plan,
+    timezone: overrides.timezone,
+  });
 }
 
 let sequence = 0;
 
-export async function makeCustomer(prisma: PrismaClient, accountId: string, overrides: { email?: string; source?: 'shopify' | 'woo_commerce' | 'mercado_libre' } = {}) {
+export async function makeCustomer(
+  prisma: PrismaClient,
+  accountId: string,
+  overrides: { email?: string; source?: 'shopify' | 'woo_commerce' | 'mercado_libre' } = {},
+) {
   const n = ++sequence;
   const email = overrides.email ?? `customer${n}@example.com`;
   const source = overrides.source ?? 'shopify';

@@ -116,7 +116,13 @@ export async function makeAdSpend(
 /** An expense on a calendar date (YYYY-MM-DD). */
 export async function makeExpense(prisma: PrismaClient, accountId: string, values: { date: string; amount: Money; category?: string }) {
   return prisma.expense.create({
-    data: { accountId, date: new Date(`${values.date}T00:00:00Z`), category: values.category ?? 'software', description: 'Test expense', amount: values.amount },
+    data: {
+      accountId,
+      date: new Date(`${values.date}T00:00:00Z`),
+      category: values.category ?? 'software',
+      description: 'Test expense',
+      amount: values.amount,
+    },
   });
 }
 
@@ -125,6 +131,14 @@ export async function makeOrdersBulk(prisma: PrismaClient, accountId: string, or
   const first = sequence + 1;
   sequence += orders.length;
   return prisma.order.createMany({
-    data: orders.map((o, i) => ({ accountId, source: 'shopify' as const, externalId: `B-${prefix}-${first + i}`, status: 'paid' as const, subtotal: o.total, totalAmount: o.total, placedAt: o.placedAt })),
+    data: orders.map((o, i) => ({
+      accountId,
+      source: 'shopify' as const,
+      externalId: `B-${prefix}-${first + i}`,
+      status: 'paid' as const,
+      subtotal: o.total,
+      totalAmount: o.total,
+      placedAt: o.placedAt,
+    })),
   });
 }

@@ -2,7 +2,7 @@
 // or +10 by week, so that every weekday's history, with or without any one of its values, has
 // its pattern as median, and the residuals have MAD 10), and
 // random ones (seeded) with weekly seasonality, Gaussian noise and optionally one injected anomaly.
-import { addDays } from '../../src/domain/analytics/profit.ts';
+import { addDays } from '../../src/domain/shared/index.ts';
 
 /** Monday … Sunday levels of the hand-checkable series (weekday 0 is Sunday). */
 export const WEEKLY = [1400, 800, 1000, 1000, 1100, 1200, 1500] as const;

@@ -5,7 +5,7 @@ import { serverAudits } from 'graphql-http';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 
 describeEachDatabase('GraphQL over HTTP audit', (target) => {
   let database: TestDatabase;
@@ -33,7 +33,11 @@ describeEachDatabase('GraphQL over HTTP audit', (target) => {
   for (const audit of serverAudits({ url: () => `${app.url}/graphql`, fetchFn: fetchWithKey }).filter((a) => a.name.startsWith('MUST'))) {
     it(audit.name, async () => {
       const result = await audit.fn();
-      expect({ audit: audit.name, status: result.status, reason: result.status === 'ok' ? '' : result.reason }).toEqual({ audit: audit.name, status: 'ok', reason: '' });
+      expect({ audit: audit.name, status: result.status, reason: result.status === 'ok' ? '' : result.reason }).toEqual({
+        audit: audit.name,
+        status: 'ok',
+        reason: '',
+      });
     });
   }
 

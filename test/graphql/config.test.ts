@@ -5,8 +5,20 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 const load = (env: Record<string, string>) => loadConfig({ env: { COMMIT_SHA: 'x', ...env }, envFile: null });
 
 it('turns introspection and suggestions off in production unless asked for', () => {
-  expect(load({}).graphql).toEqual({ introspection: true, fieldSuggestions: true, maxCost: 1000, maxDepth: 10, apqCacheBytes: 8 * 1024 * 1024 });
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://u@h/db' };
+  expect(load({}).graphql).toEqual({
+    introspection: true,
+    fieldSuggestions: true,
+    maxCost: 1000,
+    maxDepth: 10,
+    apqCacheBytes: 8 * 1024 * 1024,
+    costBucket: { size: 1000, restoreRate: 50 },
+    subscriptions: { connectionsPerKey: 5, pollMs: 1000 },
+  });
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgresql://u@h/db',
+    WEBHOOK_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  };
   expect(load(production).graphql).toMatchObject({ introspection: false, fieldSuggestions: false });
   expect(load({ ...production, GRAPHQL_INTROSPECTION: 'true' }).graphql.introspection).toBe(true);
   expect(load({ GRAPHQL_FIELD_SUGGESTIONS: 'false', GRAPHQL_MAX_COST: '500', GRAPHQL_MAX_DEPTH: '6', GRAPHQL_APQ_CACHE_MB: '1' }).graphql).toEqual({
@@ -15,6 +27,8 @@ it('turns introspection and suggestions off in production unless asked for', () 
     maxCost: 500,
     maxDepth: 6,
     apqCacheBytes: 1024 * 1024,
+    costBucket: { size: 1000, restoreRate: 50 },
+    subscriptions: { connectionsPerKey: 5, pollMs: 1000 },
   });
 });
 

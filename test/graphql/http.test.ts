@@ -5,11 +5,11 @@ import { databaseTargets, describeEachDatabase, type TestDatabase } from '../hel
 import { testDatabaseUrls } from '../../src/config.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
-import { insightsService } from '../../src/domain/insights/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
+import { insightsService } from '../../src/domain/insights/index.ts';
 import { readJson } from '../helpers/http.ts';
 import { getIntrospectionQuery } from 'graphql';
-import { codes, gql } from './helpers.ts';
+import { codes, gql, userErrorCodes } from './helpers.ts';
 
 describeEachDatabase('GraphQL over HTTP', (target) => {
   let database: TestDatabase;
@@ -52,7 +52,12 @@ describeEachDatabase('GraphQL over HTTP', (target) => {
     const query = '{ viewer { credential } }';
     const sha256Hash = createHash('sha256').update(query).digest('hex');
     const persisted = { persistedQuery: { version: 1, sha256Hash } };
-    const post = (body: object) => fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const post = (body: object) =>
+      fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
     const miss = await readJson(await post({ extensions: persisted }));
     expect(miss.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     const store = await readJson(await post({ query, extensions: persisted }));
@@ -73,10 +78,35 @@ describeEachDatabase('GraphQL over HTTP', (target) => {
   it('masks internal errors: internal_error, a fixed message, no detail and no stack', async () => {
     const r = await gql(app, key, '{ viewer { scopes } insights { nodes { id } } }');
     expect(r.status).toBe(200);
-    expect(r.body.data).toBeNull();
+    // Root fields are nullable (issue 13): the failing one is null, the others answer.
+    expect(r.body.data).toEqual({ viewer: { scopes: ['read'] }, insights: null });
     expect(codes(r)).toEqual(['internal_error']);
     expect(r.body.errors[0].message).toBe('Something went wrong on our side.');
     expect(JSON.stringify(r.body)).not.toMatch(/leaked|SQL|stack|\.ts:/);
+  });
+
+  it('answers a dashboard page whose one failing field is null and every other field whole', async () => {
+    const r = await gql(
+      app,
+      key,
+      `{ viewer { credential credits { balance } } rateLimit { remaining } status { status }
+         customers(first: 5) { totalCount nodes { id } } insights(first: 5, status: open) { nodes { title } }
+         inventory(first: 5) { summary { total } } anomalies(days: 7) { windowDays }
+         profitReport(range: { from: "2026-01-01", to: "2026-01-31" }, interval: WEEK) { buckets { start } } }`,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.errors).toEqual([expect.objectContaining({ path: ['insights'], extensions: { code: 'internal_error' } })]);
+    const { insights, ...others } = r.body.data;
+    expect(insights).toBeNull();
+    expect(others).toEqual({
+      viewer: { credential: 'api_key', credits: { balance: expect.any(Number) } },
+      rateLimit: { remaining: expect.any(Number) },
+      status: { status: expect.stringMatching(/^(operational|degraded)$/) },
+      customers: { totalCount: 0, nodes: [] },
+      inventory: { summary: { total: 0 } },
+      anomalies: { windowDays: 7 },
+      profitReport: { buckets: expect.arrayContaining([{ start: '2026-01-01' }]) },
+    });
   });
 });
 
@@ -100,8 +130,9 @@ const redisUrl = testDatabaseUrls().redis;
   });
 
   it('counts a field limit across instances', async () => {
-    const create = (app: TestApp) => gql(app, key, 'mutation { createWebhook(input: { url: "https://10.0.0.1/x" }) { secret } }');
-    for (let i = 0; i < 10; i++) expect(codes(await create(apps[i % 2]!))).toEqual(['unsafe_url']);
+    const create = (app: TestApp) => gql(app, key, 'mutation { createWebhook(input: { url: "https://10.0.0.1/x" }) { secret userErrors { code } } }');
+    // The refusal is a user error (issue 13); the field limit stays a top-level error.
+    for (let i = 0; i < 10; i++) expect(userErrorCodes(await create(apps[i % 2]!))).toEqual(['unsafe_url']);
     expect(codes(await create(apps[0]!))).toEqual(['rate_limit_exceeded']);
     expect(codes(await create(apps[1]!))).toEqual(['rate_limit_exceeded']);
   });

@@ -7,7 +7,7 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 import { PLAYGROUND_CSP } from '../../src/http/playground.ts';
 
 // Debian's package (.ci/run installs it); Ubuntu-style name as a fallback.
@@ -15,7 +15,7 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) 
 if (!CHROMIUM) console.warn('playground browser test SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)');
 const browserTest = CHROMIUM ? test : test.skip;
 
-const QUERY = 'query ViewerAccount { viewer { account { id name } } }';
+const QUERY = 'query ViewerAccount { viewer { account { userId name } } }';
 
 // The few browser globals the page functions below use (this project's TypeScript has no DOM lib).
 declare const document: {
@@ -54,9 +54,14 @@ async function runQuery(page: Page, endpoint: string, query: string | null, expe
   const [response] = await Promise.all([page.waitForResponse(isRun, { timeout: 30_000 }), page.click('.graphiql-execute-button')]);
   const body = (await response.json()) as { data?: unknown; errors?: unknown };
   await page
-    .waitForFunction((text) => (document.querySelector('.graphiql-response')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(text), expected, { timeout: 30_000 })
+    .waitForFunction((text) => (document.querySelector('.graphiql-response')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(text), expected, {
+      timeout: 30_000,
+    })
     .catch(async (error: Error) => {
-      const pane = await page.evaluate(() => [document.querySelector('.graphiql-query-editor')?.textContent, document.querySelector('.graphiql-response')?.textContent]);
+      const pane = await page.evaluate(() => [
+        document.querySelector('.graphiql-query-editor')?.textContent,
+        document.querySelector('.graphiql-response')?.textContent,
+      ]);
       throw new Error(`${error.message}\nsent: ${response.request().postData()}\nanswer: ${JSON.stringify(body)}\npanes: ${JSON.stringify(pane)}`);
     });
   return body;
@@ -113,7 +118,12 @@ describeEachDatabase('GraphQL playground', (target) => {
     const css = await fetch(`${app.url}${style}`);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
 
-    for (const path of ['/playground/assets/nope.js', '/playground/assets/manifest.json', '/playground/assets/..%2Fclient.js', '/playground/assets/%2E%2E%2F%2E%2E%2Fplayground.ts']) {
+    for (const path of [
+      '/playground/assets/nope.js',
+      '/playground/assets/manifest.json',
+      '/playground/assets/..%2Fclient.js',
+      '/playground/assets/%2E%2E%2F%2E%2E%2Fplayground.ts',
+    ]) {
       const res = await fetch(`${app.url}${path}`);
       expect(res.status).toBe(404);
       expect(await readJson(res)).toMatchObject({ error: 'not_found' });
@@ -125,7 +135,9 @@ describeEachDatabase('GraphQL playground', (target) => {
     expect(browser.status).toBe(200);
     expect(browser.headers.get('content-security-policy')).toBe(PLAYGROUND_CSP);
     expect(await browser.text()).toContain('<div id="playground"');
-    const client = await fetch(`${app.url}/graphql?query=${encodeURIComponent(QUERY)}`, { headers: { accept: 'application/graphql-response+json, application/json', authorization: `Bearer ${key}` } });
+    const client = await fetch(`${app.url}/graphql?query=${encodeURIComponent(QUERY)}`, {
+      headers: { accept: 'application/graphql-response+json, application/json', authorization: `Bearer ${key}` },
+    });
     expect(client.headers.get('content-type')).not.toMatch(/text\/html/);
     expect(client.headers.get('content-security-policy')).toBeNull();
   });
@@ -182,7 +194,10 @@ describeEachDatabase('GraphQL playground', (target) => {
 
       // Entering the key makes GraphiQL introspect again, now successfully: completion and Docs.
       const introspected = page.waitForResponse(
-        (response) => response.url() === endpoint && !!response.request().postData()?.includes('IntrospectionQuery') && response.request().headers().authorization === `Bearer ${key}`,
+        (response) =>
+          response.url() === endpoint &&
+          !!response.request().postData()?.includes('IntrospectionQuery') &&
+          response.request().headers().authorization === `Bearer ${key}`,
         { timeout: 30_000 },
       );
       await page.fill('#svc-api-key', key);
@@ -200,7 +215,7 @@ describeEachDatabase('GraphQL playground', (target) => {
       // And a query of one's own.
       const result = await runQuery(page, endpoint, QUERY, account.id);
       expect(result.errors).toBeUndefined();
-      expect(result.data).toEqual({ viewer: { account: { id: account.id, name: account.name } } });
+      expect(result.data).toEqual({ viewer: { account: { userId: account.id, name: account.name } } });
       expect(authorizations).toContain(`Bearer ${key}`);
 
       expect(foreign).toEqual([]);

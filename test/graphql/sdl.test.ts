@@ -15,7 +15,8 @@ it('describes every type, field, argument, input field and enum value', () => {
         for (const arg of field.args) if (!arg.description?.trim()) missing.push(`${type.name}.${field.name}(${arg.name})`);
       }
     }
-    if (isInputObjectType(type)) for (const field of Object.values(type.getFields())) if (!field.description?.trim()) missing.push(`${type.name}.${field.name}`);
+    if (isInputObjectType(type))
+      for (const field of Object.values(type.getFields())) if (!field.description?.trim()) missing.push(`${type.name}.${field.name}`);
     if (isEnumType(type)) for (const value of type.getValues()) if (!value.description?.trim()) missing.push(`${type.name}.${value.name}`);
   }
   expect(missing).toEqual([]);

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
 import type { PrismaOptions } from '../../src/db/client.ts';
 import { buildServices, type Services } from '../../src/services.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/main.ts';
 import type { TestDatabase } from './databases.ts';
 
 export interface TestApp {

@@ -8,11 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
-const CONFIG_VARS = /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA|DATABASE_POOL_SIZE|RATE_LIMIT_|PUBLIC_RATE_LIMIT_|SHUTDOWN_TIMEOUT_MS)/;
+const CONFIG_VARS =
+  /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA|DATABASE_POOL_SIZE|RATE_LIMIT_|PUBLIC_RATE_LIMIT_|SHUTDOWN_TIMEOUT_MS)/;
 
 export function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARS.test(k)));
-  return { ...base, LOG_LEVEL: 'warn', ...env };
+  // The TypeScript sources (through tsx), never a possibly stale dist/ (bin/svc.js).
+  return { ...base, SVC_FROM_SOURCE: '1', LOG_LEVEL: 'warn', ...env };
 }
 
 export interface CliResult {
@@ -30,7 +32,14 @@ function spawnSvc(args: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-export function svc(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
+/**
+ * Each `svc` call starts Node, tsx and the app: seconds on an idle machine, much longer on a
+ * loaded one. The bounds below are generous so that load alone never fails a CLI test (a hung
+ * command is still killed, and a suite still ends).
+ */
+export const CLI_TEST_TIMEOUT_MS = 600_000;
+
+export function svc(args: string[], env: Record<string, string>, timeoutMs = 300_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnSvc(args, env);
     let stdout = '';
@@ -47,7 +56,7 @@ export function svc(args: string[], env: Record<string, string>, timeoutMs = 60_
 }
 
 /** Starts a long-running command and resolves once its output contains `ready`. */
-export function svcBackground(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 90_000) {
+export function svcBackground(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 300_000) {
   const child = spawnSvc(args, env);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

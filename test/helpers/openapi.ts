@@ -4,7 +4,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
@@ -21,7 +24,12 @@ export async function openApiChecker(baseUrl: string) {
     seen,
     /** Throws with the validation errors when the response does not match the document. */
     check(method: string, url: string, status: number, body: unknown, contentType = 'application/json'): void {
-      const path = new URL(url, 'http://x').pathname;
+      const concrete = new URL(url, 'http://x').pathname;
+      // A templated path (/webhooks/{id}/test) matches any one segment for each {name}.
+      const path = doc.paths[concrete]
+        ? concrete
+        : (Object.keys(doc.paths).find((template) => template.includes('{') && new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(concrete)) ??
+          concrete);
       const operation = doc.paths[path]?.[method.toLowerCase()];
       if (!operation) throw new Error(`${method} ${path} is not in the OpenAPI document`);
       const response = operation.responses[String(status)];

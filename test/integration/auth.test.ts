@@ -3,8 +3,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
-import { authService, type AuthService } from '../../src/domain/auth/service.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { authService, type AuthService } from '../../src/domain/auth/index.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 import { AppError } from '../../src/errors.ts';
 import { makeAccount } from '../factories/index.ts';
 import { testConfig } from '../helpers/app.ts';
@@ -88,7 +88,13 @@ describeEachDatabase('authentication', (target) => {
     expect(principal).toMatchObject({ accountId, kind: 'session', keyId: null, budgetKey: `session:${accountId}` });
     expect([...principal.scopes].sort()).toEqual(['read', 'write']);
 
-    const unsigned = new UnsecuredJWT({}).setSubject(accountId).setIssuer(jwtConfig.issuer).setAudience(jwtConfig.audience).setIssuedAt().setExpirationTime('10m').encode();
+    const unsigned = new UnsecuredJWT({})
+      .setSubject(accountId)
+      .setIssuer(jwtConfig.issuer)
+      .setAudience(jwtConfig.audience)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .encode();
     expect(await codeOf(auth.authenticate(`Bearer ${unsigned}`))).toBe('key_not_found');
     expect(await codeOf(auth.authenticate(`Bearer ${await session(accountId, { iss: 'someone-else' })}`))).toBe('key_not_found');
     expect(await codeOf(auth.authenticate(`Bearer ${await session(accountId, { aud: 'other-api' })}`))).toBe('key_not_found');

@@ -1,13 +1,15 @@
 // `svc ai pause|resume` in a child process against a test database: the state change, its event,
 // the JSON output, a conflict (exit 1) and bad arguments (exit 2).
-import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
-import { svc } from '../helpers/cli.ts';
+import { CLI_TEST_TIMEOUT_MS, svc } from '../helpers/cli.ts';
 import { makeAccount } from '../factories/index.ts';
 import { servicesOn } from '../factories/credits.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { Services } from '../../src/services.ts';
-import { eventsRepo } from '../../src/domain/events/repo.ts';
+import { eventsRepo } from '../../src/domain/events/index.ts';
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 let database: TestDatabase;
 let db: Database;
@@ -42,10 +44,10 @@ test('pause and resume with events; pausing twice is a conflict', async () => {
     ['ai.paused', 'ops_1', 'card declined'],
     ['ai.resumed', 'cli', null],
   ]);
-}, 60_000);
+});
 
 test('a missing --account is a usage error (exit 2)', async () => {
   const result = await svc(['ai', 'pause', '--json'], env());
   expect(result.code).toBe(2);
   expect(JSON.parse(result.stdout)).toMatchObject({ error: 'invalid_arguments' });
-}, 60_000);
+});

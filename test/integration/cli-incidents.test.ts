@@ -1,9 +1,12 @@
 // `svc incidents open|update|resolve|list`: the operator manages the incidents that
 // /api/v1/incidents publishes; bad arguments are exit 2, domain errors exit 1 with their code.
+import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { svc } from '../helpers/cli.ts';
+import { svc, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 let dataDir: string;
 const env = () => ({ DATA_DIR: dataDir });

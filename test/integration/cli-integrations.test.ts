@@ -1,12 +1,15 @@
 // `svc integrations revoke --account <id> --id <n>` on a PostgreSQL server (the CLI runs in a
 // child process, so the database must be one it can reach): revokes once, with the event; a
 // second revoke says so; another account's id is not_found; bad ids are usage errors.
+import { jest } from '@jest/globals';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
 import { buildServices } from '../../src/services.ts';
 import { testConfig } from '../helpers/app.ts';
-import { svc } from '../helpers/cli.ts';
+import { svc, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
 import { makeAccount } from '../factories/index.ts';
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 const server = databaseTargets().find((t) => t.name === 'postgres');
 const describeOnServer = server ? describe : describe.skip;

@@ -1,9 +1,12 @@
 // The svc command as an operator uses it: JSON output, exit codes, usage, the embedded database
 // shared with a running server instead of opened twice, a stale lock, and the demo key.
+import { jest } from '@jest/globals';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { svc, svcBackground } from '../helpers/cli.ts';
+import { svc, svcBackground, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 let dataDir: string;
 const env = () => ({ DATA_DIR: dataDir });
@@ -170,59 +173,67 @@ test('migrate create never touches DATABASE_URL: it diffs on a scratch in-memory
   expect(onlyJson(result.stdout)).toEqual({ created: null });
 });
 
-test('a lock left by a killed server is stale: a new serve on the same DATA_DIR starts and answers', async () => {
-  const dir = freshDir();
-  const first = svcBackground(['serve'], { DATA_DIR: dir, PORT: '0' }, BANNER, 120_000);
-  try {
-    await first.started;
-  } finally {
-    first.child.kill('SIGKILL'); // no cleanup: the lock file and server.json stay behind
-  }
-  await first.exited;
-  expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(true);
-  expect(existsSync(path.join(dir, 'server.json'))).toBe(true);
+test(
+  'a lock left by a killed server is stale: a new serve on the same DATA_DIR starts and answers',
+  async () => {
+    const dir = freshDir();
+    const first = svcBackground(['serve'], { DATA_DIR: dir, PORT: '0' }, BANNER);
+    try {
+      await first.started;
+    } finally {
+      first.child.kill('SIGKILL'); // no cleanup: the lock file and server.json stay behind
+    }
+    await first.exited;
+    expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(true);
+    expect(existsSync(path.join(dir, 'server.json'))).toBe(true);
 
-  const second = svcBackground(['serve'], { DATA_DIR: dir, PORT: '0' }, BANNER, 120_000);
-  try {
-    const base = BANNER.exec(await second.started)![1]!;
-    expect((await fetch(`${base}/readyz`)).status).toBe(200);
-  } finally {
-    second.child.kill('SIGTERM');
-  }
-  expect(await second.exited).toBe(0);
-  expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(false);
-}, 240_000);
+    const second = svcBackground(['serve'], { DATA_DIR: dir, PORT: '0' }, BANNER);
+    try {
+      const base = BANNER.exec(await second.started)![1]!;
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect(await second.exited).toBe(0);
+    expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(false);
+  },
+  2 * CLI_TEST_TIMEOUT_MS,
+);
 
-test('svc start creates a private demo key once and prints the same key on the next start', async () => {
-  const dir = path.join(freshDir(), 'data'); // does not exist yet: svc start creates it
-  const keyLine = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
-  const startEnv = { DATA_DIR: dir, PORT: '0', JOBS_ENABLED: 'false' };
+test(
+  'svc start creates a private demo key once and prints the same key on the next start',
+  async () => {
+    const dir = path.join(freshDir(), 'data'); // does not exist yet: svc start creates it
+    const keyLine = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
+    const startEnv = { DATA_DIR: dir, PORT: '0', JOBS_ENABLED: 'false' };
 
-  const first = svcBackground(['start'], startEnv, keyLine, 120_000);
-  let key: string;
-  try {
-    const [, printed, createdNow] = keyLine.exec(await first.started)!;
-    key = printed!;
-    expect(createdNow).toBe(', created now');
-    expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
-  } finally {
-    first.child.kill('SIGTERM');
-  }
-  expect(await first.exited).toBe(0);
+    const first = svcBackground(['start'], startEnv, keyLine);
+    let key: string;
+    try {
+      const [, printed, createdNow] = keyLine.exec(await first.started)!;
+      key = printed!;
+      expect(createdNow).toBe(', created now');
+      expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+    expect(await first.exited).toBe(0);
 
-  const keyFile = path.join(dir, 'demo-api-key');
-  expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
-  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-  expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const keyFile = path.join(dir, 'demo-api-key');
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
 
-  const second = svcBackground(['start'], startEnv, keyLine, 120_000);
-  try {
-    const [, printed, createdNow] = keyLine.exec(await second.started)!;
-    expect(printed).toBe(key);
-    expect(createdNow).toBeUndefined();
-  } finally {
-    second.child.kill('SIGTERM');
-  }
-  expect(await second.exited).toBe(0);
-  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-}, 300_000);
+    const second = svcBackground(['start'], startEnv, keyLine);
+    try {
+      const [, printed, createdNow] = keyLine.exec(await second.started)!;
+      expect(printed).toBe(key);
+      expect(createdNow).toBeUndefined();
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect(await second.exited).toBe(0);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  },
+  2 * CLI_TEST_TIMEOUT_MS,
+);

@@ -8,7 +8,7 @@ import { eventCounts, ledgerRows, servicesOn } from '../factories/credits.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { Services } from '../../src/services.ts';
 import { AppError } from '../../src/errors.ts';
-import { eventsRepo } from '../../src/domain/events/repo.ts';
+import { eventsRepo } from '../../src/domain/events/index.ts';
 
 describeEachDatabase('credits ledger', (target) => {
   let database: TestDatabase;
@@ -46,7 +46,10 @@ describeEachDatabase('credits ledger', (target) => {
     expect(rows.filter((r) => r.kind === 'consume')).toHaveLength(expectedOk);
     expect(Math.min(...rows.map((r) => r.balanceAfter))).toBeGreaterThanOrEqual(0);
     // Every balance_after is distinct and in steps of 5: the updates were serialized.
-    const afters = rows.filter((r) => r.kind === 'consume').map((r) => r.balanceAfter).sort((a, b) => b - a);
+    const afters = rows
+      .filter((r) => r.kind === 'consume')
+      .map((r) => r.balanceAfter)
+      .sort((a, b) => b - a);
     expect(afters).toEqual(Array.from({ length: expectedOk }, (_, i) => start - 5 * (i + 1)));
     const counts = await eventCounts(db, accountId);
     expect(counts['credit.consumed']).toBe(expectedOk);
@@ -95,13 +98,19 @@ describeEachDatabase('credits ledger', (target) => {
     expect(paid.balance).toBe(250);
     expect(paid.checkoutSession).toMatch(/^cs_sim_[0-9a-f]{24}$/);
     const [row] = await ledgerRows(db, accountId);
-    expect(row).toMatchObject({ kind: 'purchase', amount: 250, balanceAfter: 250, meta: { checkout_session: paid.checkoutSession, invoice_id: paid.invoiceId } });
+    expect(row).toMatchObject({
+      kind: 'purchase',
+      amount: 250,
+      balanceAfter: 250,
+      meta: { checkout_session: paid.checkoutSession, invoice_id: paid.invoiceId },
+    });
     const events = await eventsRepo(db.prisma).listForAccount(accountId);
     expect(events.map((e) => [e.name, e.data])).toEqual([
       ['credits.recharged', { credits_added: 250, new_balance: 250, stripe_session: paid.checkoutSession, source: 'purchase' }],
       ['purchase.created', { invoice_id: paid.invoiceId, amount: 2.5, currency: 'USD', customer_email: 'owner@example.com' }],
     ]);
-    for (const bad of [0, -5, 1.5, 2_000_000]) await expect(services.credits.purchase(accountId, bad)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'credits' } });
+    for (const bad of [0, -5, 1.5, 2_000_000])
+      await expect(services.credits.purchase(accountId, bad)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'credits' } });
     expect(await services.credits.currentBalance(accountId)).toBe(250);
   });
 
@@ -165,7 +174,9 @@ describeEachDatabase('credits ledger', (target) => {
     expect(new Set(refunds.map((r) => r.transactionId)).size).toBe(1);
     for (const r of refunds) expect(r).toMatchObject({ refundOf: debit.transactionId, amount: 20, balance: 100 });
     const rows = await ledgerRows(db, accountId);
-    expect(rows.filter((r) => r.kind === 'refund')).toEqual([expect.objectContaining({ amount: 20, refundOfId: debit.transactionId, balanceAfter: 100, meta: { refund_of: debit.transactionId } })]);
+    expect(rows.filter((r) => r.kind === 'refund')).toEqual([
+      expect.objectContaining({ amount: 20, refundOfId: debit.transactionId, balanceAfter: 100, meta: { refund_of: debit.transactionId } }),
+    ]);
     expect(await services.credits.currentBalance(accountId)).toBe(100);
     expect(await services.credits.ledgerSum(accountId)).toBe(100);
     expect((await eventCounts(db, accountId))['credit.refunded']).toBe(1);
@@ -198,8 +209,13 @@ describeEachDatabase('credits ledger', (target) => {
     await expect(services.credits.debit('acc_missing', 'ai_insight')).rejects.toMatchObject({ code: 'not_found' });
     const accountId = await newAccount(10);
     await expect(services.credits.debit(accountId, 'nope' as never)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'feature' } });
-    for (const units of [0, -1, 2.5, 100_001]) await expect(services.credits.debit(accountId, 'shipping_export_bulk_sheet', { units })).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'units' } });
-    for (const id of [0, -3, 1.5]) await expect(services.credits.refund(accountId, id)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'id' } });
+    for (const units of [0, -1, 2.5, 100_001])
+      await expect(services.credits.debit(accountId, 'shipping_export_bulk_sheet', { units })).rejects.toMatchObject({
+        code: 'invalid_parameter',
+        details: { param: 'units' },
+      });
+    for (const id of [0, -3, 1.5])
+      await expect(services.credits.refund(accountId, id)).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'id' } });
     expect(await services.credits.currentBalance(accountId)).toBe(10);
   });
 });

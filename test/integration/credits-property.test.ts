@@ -8,15 +8,12 @@ import { makeAccount } from '../factories/index.ts';
 import { ledgerRows, servicesOn } from '../factories/credits.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { Services } from '../../src/services.ts';
-import { featureCost, type FeatureName } from '../../src/domain/credits/feature-costs.ts';
+import { featureCost, type FeatureName } from '../../src/domain/credits/index.ts';
 import { AppError } from '../../src/errors.ts';
 
 const FEATURES: FeatureName[] = ['ai_insight', 'forecast', 'daily_brief', 'creative_analysis', 'shipping_export_bulk_sheet'];
 
-type Op =
-  | { kind: 'debit'; feature: FeatureName; units: number }
-  | { kind: 'refund'; pick: number; twice: boolean }
-  | { kind: 'purchase'; credits: number };
+type Op = { kind: 'debit'; feature: FeatureName; units: number } | { kind: 'refund'; pick: number; twice: boolean } | { kind: 'purchase'; credits: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('debit' as const), feature: fc.constantFrom(...FEATURES), units: fc.integer({ min: 1, max: 4 }) }), weight: 5 },

@@ -10,14 +10,19 @@ let db: EmbeddedDatabase;
 
 /** A raw wire-protocol connection that has completed its startup. */
 async function rawConnection(): Promise<net.Socket> {
-  const { port } = new URL(db.connectionString);
+  const { port, password } = new URL(db.connectionString);
   const socket = net.connect(Number(port), '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
   const startup = Buffer.alloc(8);
   startup.writeInt32BE(8 + params.length, 0);
   startup.writeInt32BE(196608, 4);
-  socket.write(Buffer.concat([startup, params]));
+  // The server asks for the password (cleartext, loopback only); it is sent right behind the startup.
+  const secret = Buffer.from(`${decodeURIComponent(password)}\0`);
+  const passwordMessage = Buffer.alloc(5);
+  passwordMessage.write('p', 0);
+  passwordMessage.writeInt32BE(4 + secret.length, 1);
+  socket.write(Buffer.concat([startup, params, passwordMessage, secret]));
   await new Promise<void>((resolve) => {
     let seen = '';
     const onData = (d: Buffer) => {
@@ -60,7 +65,7 @@ afterAll(async () => {
   await db.close();
 });
 
-test('a second connection never runs inside another connection\'s open transaction', async () => {
+test("a second connection never runs inside another connection's open transaction", async () => {
   await pool.query('UPDATE counter SET n = 0');
   const holder = await pool.connect();
   try {
@@ -203,4 +208,19 @@ test('a client that disconnects inside a transaction releases the session and ro
   client.on('error', () => {});
   const { rows } = await pool.query('SELECT n FROM counter');
   expect(rows[0].n).toBe(5);
+});
+
+test('the embedded server refuses a connection without its password (issue 14)', async () => {
+  const url = new URL(db.connectionString);
+  expect(url.password).toMatch(/^[0-9a-f]{48}$/);
+  for (const password of ['', 'wrong']) {
+    const client = new pg.Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', database: 'postgres', password });
+    client.on('error', () => {});
+    await expect(client.connect()).rejects.toMatchObject({ code: '28P01' });
+    await client.end().catch(() => {});
+  }
+  const good = new pg.Client({ connectionString: db.connectionString });
+  await good.connect();
+  expect((await good.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+  await good.end();
 });

@@ -3,6 +3,7 @@
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { readJson } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { deleteJobRuns, makeJobRun } from '../factories/rows.ts';
 
 describeEachDatabase('http skeleton', (target) => {
   let database: TestDatabase;
@@ -73,17 +74,20 @@ describeEachDatabase('http skeleton', (target) => {
   });
 
   test('status is degraded when a scheduled job is more than two periods late, operational again after a success', async () => {
-    await app.db.prisma.jobRun.create({
-      data: { job: 'customer-metrics', status: 'succeeded', startedAt: new Date(Date.now() - 3 * 3_600_000), finishedAt: new Date(Date.now() - 3 * 3_600_000 + 1000) },
+    await makeJobRun(app.db.prisma, {
+      job: 'customer-metrics',
+      status: 'succeeded',
+      startedAt: new Date(Date.now() - 3 * 3_600_000),
+      finishedAt: new Date(Date.now() - 3 * 3_600_000 + 1000),
     });
     try {
       expect((await readJson(await fetch(`${app.url}/api/v1/status`))).status).toBe('degraded');
-      await app.db.prisma.jobRun.create({ data: { job: 'customer-metrics', status: 'succeeded', finishedAt: new Date() } });
+      await makeJobRun(app.db.prisma, { job: 'customer-metrics', status: 'succeeded', finishedAt: new Date() });
       expect((await readJson(await fetch(`${app.url}/api/v1/status`))).status).toMatch(/^(operational|degraded)$/);
       const body = await readJson(await fetch(`${app.url}/api/v1/status`));
       if (body.checks.database.latency_ms <= 250) expect(body.status).toBe('operational');
     } finally {
-      await app.db.prisma.jobRun.deleteMany({ where: { job: 'customer-metrics' } });
+      await deleteJobRuns(app.db.prisma, 'customer-metrics');
     }
   });
 

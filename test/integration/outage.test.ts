@@ -55,8 +55,9 @@ test('503 no_db while the database is unreachable, and recovery when it is back'
   server = new PgliteServer(pglite, { port });
   await server.start();
 
+  // Poll until ready, with a generous bound (a loaded machine reconnects slowly).
   let recovered = false;
-  for (let i = 0; i < 50 && !recovered; i++) {
+  for (const deadline = Date.now() + 60_000; !recovered && Date.now() < deadline;) {
     recovered = (await fetch(`${app.url}/readyz`)).status === 200;
     if (!recovered) await new Promise((resolve) => setTimeout(resolve, 100));
   }

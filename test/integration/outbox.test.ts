@@ -1,9 +1,9 @@
 // The outbox: an event is stored with its change or not at all, with a unique id and a time.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { describeEachDatabase } from '../helpers/databases.ts';
-import { appendEvents } from '../../src/domain/events/repo.ts';
-import { domainEvent } from '../../src/domain/events/catalog.ts';
-import { eventsRepo } from '../../src/domain/events/repo.ts';
+import { appendEvents } from '../../src/domain/events/index.ts';
+import { domainEvent } from '../../src/domain/events/index.ts';
+import { eventsRepo } from '../../src/domain/events/index.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/client.ts';
 import type { TestDatabase } from '../helpers/databases.ts';
 import { makeAccount } from '../factories/index.ts';
@@ -25,7 +25,15 @@ describeEachDatabase('outbox', (target) => {
   test('events commit with their transaction and carry a unique id and time', async () => {
     const at = new Date('2026-11-21T10:00:00.000Z');
     const ids = await db.prisma.$transaction((tx) =>
-      appendEvents(tx, accountId, [domainEvent('integration.connected', { provider: 'shopify', shop: 'a.myshopify.com' }), domainEvent('integration.connected', { provider: 'shopify', shop: 'b.myshopify.com' })], at),
+      appendEvents(
+        tx,
+        accountId,
+        [
+          domainEvent('integration.connected', { provider: 'shopify', shop: 'a.myshopify.com' }),
+          domainEvent('integration.connected', { provider: 'shopify', shop: 'b.myshopify.com' }),
+        ],
+        at,
+      ),
     );
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(2);

@@ -4,7 +4,7 @@ import { databaseTargets } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/app.ts';
 import { connectDatabase } from '../../src/db/database.ts';
 import { buildServices } from '../../src/services.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/main.ts';
 
 test('a request in flight completes while the server closes', async () => {
   const database = await databaseTargets()[0]!.create();
@@ -13,9 +13,12 @@ test('a request in flight completes while the server closes', async () => {
   const app = await buildApp({ config, db, services: buildServices(config, db), logger: false });
   let entered!: () => void;
   const inside = new Promise<void>((resolve) => (entered = resolve));
+  // The handler finishes only once the server has begun closing (a gate, not a sleep).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   app.get('/test-slow', async () => {
     entered();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await released;
     return { done: true, accounts: await db.prisma.account.count() };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -24,6 +27,7 @@ test('a request in flight completes while the server closes', async () => {
     const slow = fetch(`http://127.0.0.1:${port}/test-slow`);
     await inside;
     const closing = app.close();
+    release();
     const res = await slow;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true, accounts: 0 });

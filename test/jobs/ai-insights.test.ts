@@ -11,6 +11,7 @@ import type { Services } from '../../src/services.ts';
 import type { AiProvider } from '../../src/ai/provider.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { ALL_JOBS } from '../../src/jobs/index.ts';
+import { updateCustomer, updateInsight, updateInsightsOfCategory } from '../factories/rows.ts';
 
 const failing: AiProvider = {
   name: 'failing',
@@ -44,7 +45,7 @@ describeEachDatabase('ai-insights-generate', (target) => {
     await makeAnomaly(db.prisma, id, { metric: 'orders', severity: 'low' }); // below medium: no finding
     for (let i = 0; i < 3; i++) {
       const c = await makeCustomer(db.prisma, id);
-      await db.prisma.customer.update({ where: { id: c.id }, data: { segment: 'at_risk', churnScore: 0.7, revenueTotal: 100 } });
+      await updateCustomer(db.prisma, c.id, { segment: 'at_risk', churnScore: 0.7, revenueTotal: 100 });
     }
     await makeInventoryItem(db.prisma, id, { status: 'critical', currentStock: 0, daysOfStock: 0 });
     await makeInventoryItem(db.prisma, id, { status: 'critical', currentStock: 3, daysOfStock: 1.5 });
@@ -86,7 +87,7 @@ describeEachDatabase('ai-insights-generate', (target) => {
     expect(await services.credits.currentBalance(accountId)).toBe(75);
 
     // A resolved insight no longer blocks its finding: the next run writes a new one.
-    await db.prisma.insight.update({ where: { id: insights[2]!.id }, data: { status: 'resolved', resolvedAt: new Date() } });
+    await updateInsight(db.prisma, insights[2]!.id, { status: 'resolved', resolvedAt: new Date() });
     const third = await services.aiInsights.generate(accountId);
     expect(third.generated.map((g) => g.key)).toEqual(['churn_risk:at_risk']);
     expect(await services.credits.currentBalance(accountId)).toBe(70);
@@ -99,7 +100,9 @@ describeEachDatabase('ai-insights-generate', (target) => {
     expect(report.failed).toHaveLength(5);
     for (const f of report.failed) expect(f).toMatchObject({ refunded: true, balance: 100, error: 'provider unavailable' });
     // Run the refund path again, twice at once, for every debit: nothing more happens.
-    const again = await Promise.all(report.failed.flatMap((f) => [failingServices.credits.refund(accountId, f.transactionId), failingServices.credits.refund(accountId, f.transactionId)]));
+    const again = await Promise.all(
+      report.failed.flatMap((f) => [failingServices.credits.refund(accountId, f.transactionId), failingServices.credits.refund(accountId, f.transactionId)]),
+    );
     expect(again.every((r) => r.alreadyRefunded && r.balance === 100)).toBe(true);
     const rows = await ledgerRows(db, accountId);
     const consumes = rows.filter((r) => r.kind === 'consume');
@@ -138,7 +141,7 @@ describeEachDatabase('ai-insights-generate', (target) => {
     const orphan = await services.credits.debit(accountId, 'ai_insight', { meta: job('stockout:GONE'), at: ago(20) });
     const matched = await services.credits.debit(accountId, 'ai_insight', { meta: job('churn_risk:at_risk'), at: ago(30) });
     await makeInsight(db.prisma, accountId, { category: 'churn_risk', computedAt: ago(29) });
-    await db.prisma.insight.updateMany({ where: { accountId, category: 'churn_risk' }, data: { fingerprint: 'churn_risk:at_risk' } });
+    await updateInsightsOfCategory(db.prisma, accountId, 'churn_risk', { fingerprint: 'churn_risk:at_risk' });
     const recent = await services.credits.debit(accountId, 'ai_insight', { meta: job('stockout:INFLIGHT'), at: ago(1) });
     const otherDoor = await services.credits.debit(accountId, 'ai_insight', { meta: { finding: 'x', job_id: 'graphql:1' }, at: ago(60) });
     const first = await services.aiInsights.generate(accountId);

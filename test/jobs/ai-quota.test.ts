@@ -7,7 +7,7 @@ import { makeAccount } from '../factories/index.ts';
 import { servicesOn } from '../factories/credits.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { Services } from '../../src/services.ts';
-import { eventsRepo } from '../../src/domain/events/repo.ts';
+import { eventsRepo } from '../../src/domain/events/index.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { ALL_JOBS } from '../../src/jobs/index.ts';
 
@@ -29,7 +29,8 @@ describeEachDatabase('ai-quota', (target) => {
 
   const spend = (accountId: string, costUsd: number, at: Date) =>
     services.usage.record(accountId, { feature: 'forecast', model: 'm', tokensIn: 1000, tokensOut: 500, costUsd, credits: 20, at });
-  const events = async (accountId: string, name: 'usage.threshold_crossed' | 'ai.paused' | 'ai.resumed') => (await eventsRepo(db.prisma).listForAccount(accountId, { name })).map((e) => e.data);
+  const events = async (accountId: string, name: 'usage.threshold_crossed' | 'ai.paused' | 'ai.resumed') =>
+    (await eventsRepo(db.prisma).listForAccount(accountId, { name })).map((e) => e.data);
 
   test('warning then critical, each once per month; automatic pause once, at the crossing; a new month starts over', async () => {
     const { id } = await makeAccount(db.prisma);
@@ -93,7 +94,10 @@ describeEachDatabase('ai-quota', (target) => {
     await services.aiAccess.checkMonthlyQuota(id, NOV);
     expect(await events(id, 'usage.threshold_crossed')).toEqual([expect.objectContaining({ severity: 'warning', threshold_usd: 5, cost_usd: 6 })]);
     await expect(services.aiAccess.configure(id, { warningThresholdUsd: 20 })).rejects.toMatchObject({ code: 'invalid_parameter' });
-    await expect(services.aiAccess.configure(id, { criticalThresholdUsd: -1 })).rejects.toMatchObject({ code: 'invalid_parameter', details: { param: 'criticalThresholdUsd' } });
+    await expect(services.aiAccess.configure(id, { criticalThresholdUsd: -1 })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      details: { param: 'criticalThresholdUsd' },
+    });
     expect(await services.aiAccess.get(id)).toMatchObject({ warningThresholdUsd: 5, criticalThresholdUsd: 10 });
   });
 
@@ -101,7 +105,12 @@ describeEachDatabase('ai-quota', (target) => {
     const { id } = await makeAccount(db.prisma);
     await expect(services.aiAccess.resume(id, { by: 'admin_3' })).rejects.toMatchObject({ code: 'conflict' });
     const at = new Date('2026-11-20T08:00:00.000Z');
-    expect(await services.aiAccess.pause(id, { by: 'admin_3', reason: 'chargeback' }, at)).toMatchObject({ state: 'paused', changedBy: 'admin_3', changedByKind: 'admin', reason: 'chargeback' });
+    expect(await services.aiAccess.pause(id, { by: 'admin_3', reason: 'chargeback' }, at)).toMatchObject({
+      state: 'paused',
+      changedBy: 'admin_3',
+      changedByKind: 'admin',
+      reason: 'chargeback',
+    });
     await expect(services.aiAccess.pause(id, { by: 'admin_3' })).rejects.toMatchObject({ code: 'conflict' });
     await services.aiAccess.resume(id, { by: 'admin_4' }, at);
     expect(await events(id, 'ai.paused')).toEqual([{ action: 'pause', reason: 'chargeback', by: 'admin_3', by_kind: 'admin', ts: at.toISOString() }]);

@@ -36,7 +36,14 @@ describeEachDatabase('alerts-evaluator', (target) => {
 
   test('fires once across three runs while crossed, re-arms when the value goes back, fires again on the next crossing', async () => {
     const { id: accountId } = await makeAccount(db.prisma, { timezone: 'America/New_York' });
-    const rule = await makeAlertRule(db.prisma, accountId, { name: 'Revenue above 500', metric: 'revenue', comparator: 'gt', threshold: 500, windowHours: 24, severity: 'high' });
+    const rule = await makeAlertRule(db.prisma, accountId, {
+      name: 'Revenue above 500',
+      metric: 'revenue',
+      comparator: 'gt',
+      threshold: 500,
+      windowHours: 24,
+      severity: 'high',
+    });
     // Not crossed: revenue 0 in the last 24 hours (an order older than the window does not count).
     await sale(accountId, later(-25), 900);
     expect(await services.alerts.evaluateAlerts(accountId, NOW)).toBe(1); // last_value 0 recorded
@@ -49,7 +56,16 @@ describeEachDatabase('alerts-evaluator', (target) => {
     expect(await services.alerts.evaluateAlerts(accountId, later(0.2))).toBe(0);
     expect(await services.alerts.evaluateAlerts(accountId, later(0.3))).toBe(0);
     expect(await fired(accountId)).toEqual([
-      { rule_id: rule.id, rule_name: 'Revenue above 500', severity: 'high', metric: 'revenue', observed: 600, threshold: 500, comparator: 'gt', window_hours: 24 },
+      {
+        rule_id: rule.id,
+        rule_name: 'Revenue above 500',
+        severity: 'high',
+        metric: 'revenue',
+        observed: 600,
+        threshold: 500,
+        comparator: 'gt',
+        window_hours: 24,
+      },
     ]);
     const firing = await db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } });
     expect([firing.firing, Number(firing.lastValue), firing.lastFiredAt?.toISOString()]).toEqual([true, 600, later(0.1).toISOString()]);

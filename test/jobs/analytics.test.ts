@@ -8,16 +8,17 @@ import { jobRunner } from '../../src/jobs/runner.ts';
 import { profitSnapshotJob } from '../../src/jobs/profit-snapshot.job.ts';
 import { inventoryVelocityJob } from '../../src/jobs/inventory-velocity.job.ts';
 import { smartReorderJob } from '../../src/jobs/smart-reorder.job.ts';
-import { analyticsService, type AnalyticsService } from '../../src/domain/analytics/service.ts';
-import { profitDay } from '../../src/domain/analytics/profit.ts';
-import { inventoryVelocity } from '../../src/domain/analytics/inventory.ts';
-import { reorderSuggestion } from '../../src/domain/analytics/reorder.ts';
-import { DEMO_ACCOUNT_ID, seedDemoAccount } from '../../src/domain/demo/seed.ts';
+import { profitService } from '../../src/domain/profit/index.ts';
+import { inventoryService } from '../../src/domain/inventory/index.ts';
+import { reorderService, reorderSuggestion } from '../../src/domain/reorder/index.ts';
+import { inventoryVelocity, profitDay } from '../factories/oracles.ts';
+import { DEMO_ACCOUNT_ID, seedDemoAccount } from '../../src/demo/seed.ts';
 import type { PrismaClient } from '../../src/db/client.ts';
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeReorderSuggestion } from '../factories/analytics.ts';
 import { makeAdSpend, makeDailySales, makeExpense, makeSale, makeStockItem } from '../factories/orders.ts';
+import { updateInventoryItem, updateOrder } from '../factories/rows.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -66,13 +67,22 @@ describeEachDatabase('analytics jobs', (target) => {
   let database: TestDatabase;
   let db: Database;
   let prisma: PrismaClient;
-  let analytics: AnalyticsService;
+  // The three jobs' service functions, as the job files call them.
+  let analytics: {
+    snapshotProfit: ReturnType<typeof profitService>['snapshotProfit'];
+    computeInventoryVelocity: ReturnType<typeof inventoryService>['computeInventoryVelocity'];
+    suggestReorders: ReturnType<typeof reorderService>['suggestReorders'];
+  };
 
   beforeAll(async () => {
     database = await target.create();
     db = await connectDatabase(database.connectionString, database.kind, { poolSize: 5 });
     prisma = db.prisma;
-    analytics = analyticsService(prisma);
+    analytics = {
+      snapshotProfit: profitService(prisma).snapshotProfit,
+      computeInventoryVelocity: inventoryService(prisma).computeInventoryVelocity,
+      suggestReorders: reorderService(prisma).suggestReorders,
+    };
   });
   afterAll(async () => {
     await db.close();
@@ -92,14 +102,33 @@ describeEachDatabase('analytics jobs', (target) => {
       const first = await makeSale(prisma, accountId, {
         placedAt: at('2026-06-14T15:00:00Z'),
         status: 'partially_refunded',
-        total: 120, refunded: 20, fees: 3.8, shippingCost: 6,
-        lines: [{ item: mug, quantity: 2, unitCost: 25 }, { item: cap, quantity: 1, unitCost: 10 }],
+        total: 120,
+        refunded: 20,
+        fees: 3.8,
+        shippingCost: 6,
+        lines: [
+          { item: mug, quantity: 2, unitCost: 25 },
+          { item: cap, quantity: 1, unitCost: 10 },
+        ],
       });
       refundedOrderId = first.id;
       // 02:30 UTC on the 15th is 22:30 on the 14th in New York: it belongs to the 14th.
-      await makeSale(prisma, accountId, { placedAt: at('2026-06-15T02:30:00Z'), total: 80, fees: 2.6, shippingCost: 5, lines: [{ item: mug, quantity: 1, unitCost: 25 }] });
+      await makeSale(prisma, accountId, {
+        placedAt: at('2026-06-15T02:30:00Z'),
+        total: 80,
+        fees: 2.6,
+        shippingCost: 5,
+        lines: [{ item: mug, quantity: 1, unitCost: 25 }],
+      });
       // Cancelled: counted nowhere.
-      await makeSale(prisma, accountId, { placedAt: at('2026-06-14T18:00:00Z'), status: 'cancelled', total: 500, fees: 9, shippingCost: 9, lines: [{ item: mug, quantity: 10, unitCost: 25 }] });
+      await makeSale(prisma, accountId, {
+        placedAt: at('2026-06-14T18:00:00Z'),
+        status: 'cancelled',
+        total: 500,
+        fees: 9,
+        shippingCost: 9,
+        lines: [{ item: mug, quantity: 10, unitCost: 25 }],
+      });
       // 03:30 UTC on the 14th is 23:30 on the 13th in New York: the account's first day.
       await makeSale(prisma, accountId, { placedAt: at('2026-06-14T03:30:00Z'), total: 30, lines: [{ item: cap, quantity: 1, unitCost: 10 }] });
       await makeAdSpend(prisma, accountId, { date: '2026-06-14', spend: 30, platform: 'meta_ads' });
@@ -116,16 +145,46 @@ describeEachDatabase('analytics jobs', (target) => {
       // final 77.60 − 45 − 12.50 = 20.10; margin 20.10 / 180 × 100 = 11.1666… → 11.17; 2 orders.
       expect(rows[1]).toEqual({
         date: '2026-06-14',
-        grossRevenue: 200, refunds: 20, adSpend: 45, cogsEstimate: 85, feesEstimate: 6.4, shippingEstimate: 11, extraExpenses: 12.5,
-        netRevenue: 180, operationalProfit: 77.6, finalProfit: 20.1, marginPct: 11.17, purchaseCount: 2,
+        grossRevenue: 200,
+        refunds: 20,
+        adSpend: 45,
+        cogsEstimate: 85,
+        feesEstimate: 6.4,
+        shippingEstimate: 11,
+        extraExpenses: 12.5,
+        netRevenue: 180,
+        operationalProfit: 77.6,
+        finalProfit: 20.1,
+        marginPct: 11.17,
+        purchaseCount: 2,
       });
       // The 13th: one order of 30 with COGS 10: net 30, profit 20, margin 66.666… → 66.67.
-      expect(rows[0]).toEqual({ ...zeroDay('2026-06-13'), grossRevenue: 30, cogsEstimate: 10, netRevenue: 30, operationalProfit: 20, finalProfit: 20, marginPct: 66.67, purchaseCount: 1 });
+      expect(rows[0]).toEqual({
+        ...zeroDay('2026-06-13'),
+        grossRevenue: 30,
+        cogsEstimate: 10,
+        netRevenue: 30,
+        operationalProfit: 20,
+        finalProfit: 20,
+        marginPct: 66.67,
+        purchaseCount: 1,
+      });
       // Today has no activity yet: a row of zeros.
       expect(rows[2]).toEqual(zeroDay('2026-06-15'));
       // The TypeScript statement of the formulas says the same.
       const { date: _date, ...day } = rows[1]!;
-      expect(profitDay({ grossRevenue: 200, refunds: 20, adSpend: 45, cogsEstimate: 85, feesEstimate: 6.4, shippingEstimate: 11, extraExpenses: 12.5, purchaseCount: 2 })).toEqual(day);
+      expect(
+        profitDay({
+          grossRevenue: 200,
+          refunds: 20,
+          adSpend: 45,
+          cogsEstimate: 85,
+          feesEstimate: 6.4,
+          shippingEstimate: 11,
+          extraExpenses: 12.5,
+          purchaseCount: 2,
+        }),
+      ).toEqual(day);
     });
 
     test('idempotent: a second run writes nothing and leaves the same rows, ids included', async () => {
@@ -135,7 +194,7 @@ describeEachDatabase('analytics jobs', (target) => {
       expect(await prisma.profitSnapshot.findMany({ where: { accountId }, orderBy: { id: 'asc' } })).toEqual(before);
 
       // A later refund changes that one day, in place.
-      await prisma.order.update({ where: { id: refundedOrderId }, data: { refundedAmount: 50 } });
+      await updateOrder(prisma, refundedOrderId, { refundedAmount: 50 });
       expect(await analytics.snapshotProfit(accountId, new Date(NOW.getTime() + 30 * 60_000))).toBe(1);
       const after = await prisma.profitSnapshot.findMany({ where: { accountId }, orderBy: { id: 'asc' } });
       expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
@@ -162,19 +221,37 @@ describeEachDatabase('analytics jobs', (target) => {
         { ...zeroDay('2026-06-08'), adSpend: 5, finalProfit: -5 },
         zeroDay('2026-06-09'),
         // 50 − COGS 2 × 10 = 30; margin 30 / 50 = 60 %.
-        { ...zeroDay('2026-06-10'), grossRevenue: 50, cogsEstimate: 20, netRevenue: 50, operationalProfit: 30, finalProfit: 30, marginPct: 60, purchaseCount: 1 },
+        {
+          ...zeroDay('2026-06-10'),
+          grossRevenue: 50,
+          cogsEstimate: 20,
+          netRevenue: 50,
+          operationalProfit: 30,
+          finalProfit: 30,
+          marginPct: 60,
+          purchaseCount: 1,
+        },
         // Ad spend only: a loss of the spend, margin 0 (no net revenue), no purchases.
         { ...zeroDay('2026-06-11'), adSpend: 25, finalProfit: -25 },
         { ...zeroDay('2026-06-12'), extraExpenses: 7, finalProfit: -7 },
         zeroDay('2026-06-13'),
-        { ...zeroDay('2026-06-14'), grossRevenue: 25, cogsEstimate: 10, netRevenue: 25, operationalProfit: 15, finalProfit: 15, marginPct: 60, purchaseCount: 1 },
+        {
+          ...zeroDay('2026-06-14'),
+          grossRevenue: 25,
+          cogsEstimate: 10,
+          netRevenue: 25,
+          operationalProfit: 15,
+          finalProfit: 15,
+          marginPct: 60,
+          purchaseCount: 1,
+        },
         zeroDay('2026-06-15'),
         zeroDay('2026-06-16'),
       ]);
 
       // An hourly run recomputes the last three days only (the 14th to today); the daily full run
       // picks up a late refund on an older day.
-      await prisma.order.update({ where: { id: early.id }, data: { refundedAmount: 10 } });
+      await updateOrder(prisma, early.id, { refundedAmount: 10 });
       expect(await analytics.snapshotProfit(account.id, NOW)).toBe(0);
       expect(await analytics.snapshotProfit(account.id, NOW, { full: true })).toBe(1);
       expect((await snapshots(prisma, account.id))[2]).toMatchObject({ refunds: 10, netRevenue: 40, finalProfit: 20, marginPct: 50 });
@@ -227,23 +304,76 @@ describeEachDatabase('analytics jobs', (target) => {
       // fast: avg7 = 21 / 7 = 3, avg30 = 60 / 30 = 2; 3 > 2 × 1.2 = 2.4: accelerating.
       // Days of stock 40 / 2 = 20: not under the 14-day lead time, under 14 + 14 = 28: low.
       // Stock-out: 2026-06-15 (local today) + 20 days = 2026-07-05.
-      expect(view(fast.id)).toEqual({ unitsSold7d: 21, unitsSold30d: 60, avgDailyUnits7d: 3, avgDailyUnits30d: 2, daysOfStock: 20, estimatedStockoutAt: '2026-07-05', trend: 'accelerating', status: 'low' });
+      expect(view(fast.id)).toEqual({
+        unitsSold7d: 21,
+        unitsSold30d: 60,
+        avgDailyUnits7d: 3,
+        avgDailyUnits30d: 2,
+        daysOfStock: 20,
+        estimatedStockoutAt: '2026-07-05',
+        trend: 'accelerating',
+        status: 'low',
+      });
       // slowing: avg7 0 < 1 × 0.8: decelerating; 5 / 1 = 5 days < 10-day lead time: critical;
       // stock-out 2026-06-15 + 5 = 2026-06-20.
-      expect(view(slowing.id)).toEqual({ unitsSold7d: 0, unitsSold30d: 30, avgDailyUnits7d: 0, avgDailyUnits30d: 1, daysOfStock: 5, estimatedStockoutAt: '2026-06-20', trend: 'decelerating', status: 'critical' });
+      expect(view(slowing.id)).toEqual({
+        unitsSold7d: 0,
+        unitsSold30d: 30,
+        avgDailyUnits7d: 0,
+        avgDailyUnits30d: 1,
+        daysOfStock: 5,
+        estimatedStockoutAt: '2026-06-20',
+        trend: 'decelerating',
+        status: 'critical',
+      });
       // heavy: avg7 = avg30 = 1: stable; 1000 days > 120: overstocked; 2026-06-15 + 1000 days.
-      expect(view(heavy.id)).toEqual({ unitsSold7d: 7, unitsSold30d: 30, avgDailyUnits7d: 1, avgDailyUnits30d: 1, daysOfStock: 1000, estimatedStockoutAt: '2029-03-11', trend: 'stable', status: 'overstocked' });
+      expect(view(heavy.id)).toEqual({
+        unitsSold7d: 7,
+        unitsSold30d: 30,
+        avgDailyUnits7d: 1,
+        avgDailyUnits30d: 1,
+        daysOfStock: 1000,
+        estimatedStockoutAt: '2029-03-11',
+        trend: 'stable',
+        status: 'overstocked',
+      });
       // No sales: no days of stock, no date; out of stock is critical, any stock is ok.
-      expect(view(empty.id)).toEqual({ unitsSold7d: 0, unitsSold30d: 0, avgDailyUnits7d: 0, avgDailyUnits30d: 0, daysOfStock: null, estimatedStockoutAt: null, trend: 'no_sales', status: 'critical' });
+      expect(view(empty.id)).toEqual({
+        unitsSold7d: 0,
+        unitsSold30d: 0,
+        avgDailyUnits7d: 0,
+        avgDailyUnits30d: 0,
+        daysOfStock: null,
+        estimatedStockoutAt: null,
+        trend: 'no_sales',
+        status: 'critical',
+      });
       expect(view(idle.id)).toMatchObject({ daysOfStock: null, estimatedStockoutAt: null, trend: 'no_sales', status: 'ok' });
       // edge: avg7 = 2 = avg30 (1.6667) × 1.2 exactly: not above, stable. 20 / (50 / 30) = 12
       // days, equal to the 12-day lead time: not less, so low (under 12 + 14), not critical.
-      expect(view(edge.id)).toEqual({ unitsSold7d: 14, unitsSold30d: 50, avgDailyUnits7d: 2, avgDailyUnits30d: 1.6667, daysOfStock: 12, estimatedStockoutAt: '2026-06-27', trend: 'stable', status: 'low' });
+      expect(view(edge.id)).toEqual({
+        unitsSold7d: 14,
+        unitsSold30d: 50,
+        avgDailyUnits7d: 2,
+        avgDailyUnits30d: 1.6667,
+        daysOfStock: 12,
+        estimatedStockoutAt: '2026-06-27',
+        trend: 'stable',
+        status: 'low',
+      });
       expect([...rows.values()].every((r) => r.computedAt?.getTime() === now.getTime())).toBe(true);
 
       // The TypeScript statement of the rules agrees with the SQL on every item.
       for (const r of rows.values()) {
-        expect(inventoryVelocity({ currentStock: r.currentStock, leadTimeDays: r.leadTimeDays, unitsSold7d: r.unitsSold7d, unitsSold30d: r.unitsSold30d, today: '2026-06-15' })).toEqual(view(r.id));
+        expect(
+          inventoryVelocity({
+            currentStock: r.currentStock,
+            leadTimeDays: r.leadTimeDays,
+            unitsSold7d: r.unitsSold7d,
+            unitsSold30d: r.unitsSold30d,
+            today: '2026-06-15',
+          }),
+        ).toEqual(view(r.id));
       }
 
       // Idempotent: the same data and the same time give the same rows.
@@ -266,14 +396,28 @@ describeEachDatabase('analytics jobs', (target) => {
       // best: 10 in stock, 9-day lead time; sells 2 units on even days and 6 on odd days back from
       // now (days 0..29): 120 units in 30 days.
       best = await makeStockItem(prisma, accountId, { currentStock: 10, leadTimeDays: 9 });
-      await makeDailySales(prisma, accountId, best, NOW, Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? 2 : 6)));
+      await makeDailySales(
+        prisma,
+        accountId,
+        best,
+        NOW,
+        Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? 2 : 6)),
+      );
       // gone: out of stock and no sales: critical, no demand to measure.
       const gone = await makeStockItem(prisma, accountId, { currentStock: 0, leadTimeDays: 14 });
       // reordered: critical, with an ordered and a dismissed suggestion from before.
       const reordered = await makeStockItem(prisma, accountId, { currentStock: 1, leadTimeDays: 20 });
       await makeSale(prisma, accountId, { placedAt: ago(NOW, DAY + HOUR), lines: [{ item: reordered, quantity: 30 }] });
-      const ordered = await makeReorderSuggestion(prisma, accountId, reordered.id, { status: 'ordered', qtySuggested: 77, computedAt: at('2026-05-01T00:00:00Z') });
-      const dismissed = await makeReorderSuggestion(prisma, accountId, reordered.id, { status: 'dismissed', qtySuggested: 55, computedAt: at('2026-05-02T00:00:00Z') });
+      const ordered = await makeReorderSuggestion(prisma, accountId, reordered.id, {
+        status: 'ordered',
+        qtySuggested: 77,
+        computedAt: at('2026-05-01T00:00:00Z'),
+      });
+      const dismissed = await makeReorderSuggestion(prisma, accountId, reordered.id, {
+        status: 'dismissed',
+        qtySuggested: 55,
+        computedAt: at('2026-05-02T00:00:00Z'),
+      });
       orderedIds = [ordered.id, dismissed.id];
       orderedBefore = await prisma.reorderSuggestion.findMany({ where: { id: { in: orderedIds } }, orderBy: { id: 'asc' } });
       // calm: plenty of stock (ok), with a pending suggestion from before: left as it is.
@@ -298,7 +442,11 @@ describeEachDatabase('analytics jobs', (target) => {
       expect(Number(first!.confidence)).toBe(0.75);
       // gone: no demand: qty at least 1, confidence 0.3.
       const [none] = await pending(gone.id);
-      expect(none).toMatchObject({ qtySuggested: 1, forecastDays: 44, reason: 'No sales in the last 30 days; out of stock against a 14-day lead time; order 1 to cover 44 days.' });
+      expect(none).toMatchObject({
+        qtySuggested: 1,
+        forecastDays: 44,
+        reason: 'No sales in the last 30 days; out of stock against a 14-day lead time; order 1 to cover 44 days.',
+      });
       expect(Number(none!.confidence)).toBe(0.3);
       // reordered: μ = 1 (30 units on one day), σ = sqrt((29² + 29 × 1²) / 29) = sqrt(30) = 5.477226;
       // qty = ceil(1 × 50 + 1.65 × 5.477226 × sqrt(20) − 1) = ceil(89.4166) = 90; confidence
@@ -310,7 +458,11 @@ describeEachDatabase('analytics jobs', (target) => {
       // calm is not low or critical: its pending suggestion is untouched.
       expect(await pending(calm.id)).toEqual([calmPending]);
       // The pure formula gives the same suggestion.
-      expect(reorderSuggestion({ currentStock: 10, leadTimeDays: 9, unitsSold: 120, dailyStddev: Math.sqrt(120 / 29) })).toMatchObject({ qtySuggested: 157, confidence: 0.75, forecastDays: 39 });
+      expect(reorderSuggestion({ currentStock: 10, leadTimeDays: 9, unitsSold: 120, dailyStddev: Math.sqrt(120 / 29) })).toMatchObject({
+        qtySuggested: 157,
+        confidence: 0.75,
+        forecastDays: 39,
+      });
     });
 
     test('a second run with the same data leaves the same single pending row', async () => {
@@ -345,7 +497,7 @@ describeEachDatabase('analytics jobs', (target) => {
       expect(await prisma.reorderSuggestion.findMany({ where: { id: { in: orderedIds } }, orderBy: { id: 'asc' } })).toEqual(orderedBefore);
 
       // Restocked (no longer low or critical): the pending suggestion stays as it was.
-      await prisma.inventoryItem.update({ where: { id: best.id }, data: { currentStock: 5000 } });
+      await updateInventoryItem(prisma, best.id, { currentStock: 5000 });
       const restocked = new Date(NOW.getTime() + 3 * 60_000);
       await analytics.computeInventoryVelocity(accountId, restocked);
       expect((await prisma.inventoryItem.findUniqueOrThrow({ where: { id: best.id } })).status).toBe('overstocked');
@@ -361,7 +513,7 @@ describeEachDatabase('analytics jobs', (target) => {
     const seedMs = Math.round(performance.now() - seedStarted);
     const runner = jobRunner({
       prisma,
-      services: { ...buildServices(testConfig(), db), analytics } as never,
+      services: buildServices(testConfig(), db),
       jobs: [profitSnapshotJob, inventoryVelocityJob, smartReorderJob],
       retryDelayMs: () => 10,
     });
@@ -384,7 +536,11 @@ describeEachDatabase('analytics jobs', (target) => {
     expect(snaps.every((s) => Number(s.marginPct) <= 100)).toBe(true);
     expect(snaps.filter((s) => Number(s.extraExpenses) === 0).every((s) => Number(s.marginPct) >= -100)).toBe(true);
     expect(snaps.filter((s) => Number(s.marginPct) > 0).length).toBeGreaterThan(snaps.length * 0.8);
-    const paid = await prisma.order.aggregate({ where: { accountId: DEMO_ACCOUNT_ID, status: { not: 'cancelled' } }, _sum: { totalAmount: true }, _count: { _all: true } });
+    const paid = await prisma.order.aggregate({
+      where: { accountId: DEMO_ACCOUNT_ID, status: { not: 'cancelled' } },
+      _sum: { totalAmount: true },
+      _count: { _all: true },
+    });
     expect(snaps.reduce((n, s) => n + s.purchaseCount, 0)).toBe(paid._count._all);
     expect(snaps.reduce((cents, s) => cents + Math.round(Number(s.grossRevenue) * 100), 0)).toBe(Math.round(Number(paid._sum.totalAmount) * 100));
     const spend = await prisma.adSpend.aggregate({ where: { accountId: DEMO_ACCOUNT_ID }, _sum: { spend: true } });

@@ -10,8 +10,9 @@ import type { PrismaClient } from '../../src/db/client.ts';
 import type { Services } from '../../src/services.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { anomalyDetectJob } from '../../src/jobs/anomaly-detect.job.ts';
-import { correlate, detectSeries, DETECTION, scoreDay, severityOf, type Score } from '../../src/domain/anomalies/detector.ts';
-import { keysService } from '../../src/domain/keys/service.ts';
+import { correlate, DETECTION, scoreDay, severityOf, type Score } from '../../src/domain/anomalies/index.ts';
+import { detectSeries } from '../factories/oracles.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeOrdersBulk } from '../factories/orders.ts';
 import { dayRange, generatedSeries, plainSeries, seeded, WEEKLY, weekdayOf } from '../factories/series.ts';
@@ -46,13 +47,31 @@ describe('anomaly detector (in memory)', () => {
     // MAD = 10. Spike +100: z = 0.6745 × 100 / 10 = 6.745 → medium (5..7).
     const spike = detectSeries('revenue', { days: DAYS, values: seriesWith(SPIKE_DAY, 100) }, LAST7);
     expect(spike).toEqual([
-      { metric: 'revenue', day: SPIKE_DAY, observed: SPIKE_LEVEL + 100, expected: SPIKE_LEVEL, z: 6.745, direction: 'up', severity: 'medium', confidence: 0.7496 },
+      {
+        metric: 'revenue',
+        day: SPIKE_DAY,
+        observed: SPIKE_LEVEL + 100,
+        expected: SPIKE_LEVEL,
+        z: 6.745,
+        direction: 'up',
+        severity: 'medium',
+        confidence: 0.7496,
+      },
     ]);
     // Confidence 0.5 + 0.5 × (6.745 − 3.5) / (10 − 3.5) = 0.74962 → 0.7496.
     // Drop −160: z = 0.6745 × −160 / 10 = −10.792 → critical (≥ 10); confidence 1 from 10 on.
     const drop = detectSeries('revenue', { days: DAYS, values: seriesWith(DROP_DAY, -160) }, LAST7);
     expect(drop).toEqual([
-      { metric: 'revenue', day: DROP_DAY, observed: DROP_LEVEL - 160, expected: DROP_LEVEL, z: -10.792, direction: 'down', severity: 'critical', confidence: 1 },
+      {
+        metric: 'revenue',
+        day: DROP_DAY,
+        observed: DROP_LEVEL - 160,
+        expected: DROP_LEVEL,
+        z: -10.792,
+        direction: 'down',
+        severity: 'critical',
+        confidence: 1,
+      },
     ]);
   });
 
@@ -66,15 +85,49 @@ describe('anomaly detector (in memory)', () => {
 
   test('correlated: ROAS down with ad spend flat and conversion down names the cause', () => {
     const s = (z: number): Score => ({ observed: 0, expected: 0, z });
-    const [found] = correlate('2026-06-14', new Map([['roas', s(-8)], ['ad_spend', s(0.4)], ['conversion_rate', s(-4.2)], ['revenue', s(-6)]]));
-    expect(found).toMatchObject({ metric: 'roas', direction: 'down', severity: 'high', correlated: [{ metric: 'ad_spend', modz: 0.4, direction: 'up' }, { metric: 'conversion_rate', modz: -4.2, direction: 'down' }] });
+    const [found] = correlate(
+      '2026-06-14',
+      new Map([
+        ['roas', s(-8)],
+        ['ad_spend', s(0.4)],
+        ['conversion_rate', s(-4.2)],
+        ['revenue', s(-6)],
+      ]),
+    );
+    expect(found).toMatchObject({
+      metric: 'roas',
+      direction: 'down',
+      severity: 'high',
+      correlated: [
+        { metric: 'ad_spend', modz: 0.4, direction: 'up' },
+        { metric: 'conversion_rate', modz: -4.2, direction: 'down' },
+      ],
+    });
     expect(found!.cause).toMatch(/ad spend held steady and the conversion rate dropped/);
     // Fits: roas min(8/7, 1) = 1; ad spend flat 1 − 0.4 / 2 / 2 = 0.9; conversion 4.2 / 7 = 0.6.
     expect(found!.confidence).toBe(0.8333);
     // Spend up with revenue flat: the second ROAS pattern.
-    expect(correlate('d', new Map([['roas', s(-6)], ['ad_spend', s(5)], ['revenue', s(0.5)]]))[0]!.cause).toMatch(/Ad spend rose without matching revenue/);
+    expect(
+      correlate(
+        'd',
+        new Map([
+          ['roas', s(-6)],
+          ['ad_spend', s(5)],
+          ['revenue', s(0.5)],
+        ]),
+      )[0]!.cause,
+    ).toMatch(/Ad spend rose without matching revenue/);
     // No univariate anomaly in the primary metric: nothing.
-    expect(correlate('d', new Map([['roas', s(-3)], ['ad_spend', s(0)], ['conversion_rate', s(-4)]]))).toEqual([]);
+    expect(
+      correlate(
+        'd',
+        new Map([
+          ['roas', s(-3)],
+          ['ad_spend', s(0)],
+          ['conversion_rate', s(-4)],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   test('detection quality on generated series: precision and recall at least 0.9', () => {
@@ -94,7 +147,9 @@ describe('anomaly detector (in memory)', () => {
     }
     const precision = tp / (tp + fp);
     const recall = tp / injectedCount;
-    console.log(`anomaly detection on ${injectedCount} injected + ${60 - injectedCount} clean series: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} (tp ${tp}, fp ${fp})`);
+    console.log(
+      `anomaly detection on ${injectedCount} injected + ${60 - injectedCount} clean series: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} (tp ${tp}, fp ${fp})`,
+    );
     expect(injectedCount).toBeGreaterThanOrEqual(20);
     expect(precision).toBeGreaterThanOrEqual(0.9);
     expect(recall).toBeGreaterThanOrEqual(0.9);
@@ -121,12 +176,16 @@ describeEachDatabase('anomaly-detect job', (target) => {
   /** An account whose daily revenue is `values` (one order a day at local noon, without items: no COGS). */
   async function accountWithRevenue(days: readonly string[], values: readonly number[], timezone = 'America/New_York', hourUtc = 16) {
     const account = await makeAccount(prisma, { timezone });
-    await makeOrdersBulk(prisma, account.id, days.map((day, i) => ({ placedAt: new Date(`${day}T${String(hourUtc).padStart(2, '0')}:00:00Z`), total: values[i]!.toFixed(2) })));
+    await makeOrdersBulk(
+      prisma,
+      account.id,
+      days.map((day, i) => ({ placedAt: new Date(`${day}T${String(hourUtc).padStart(2, '0')}:00:00Z`), total: values[i]!.toFixed(2) })),
+    );
     return account.id;
   }
 
   async function detect(accountId: string, now = NOW, full = false) {
-    await services.analytics.snapshotProfit(accountId, now, { full: true });
+    await services.profit.snapshotProfit(accountId, now, { full: true });
     return services.anomalies.detectAnomalies(accountId, now, { full });
   }
 
@@ -146,7 +205,18 @@ describeEachDatabase('anomaly-detect job', (target) => {
     // (z 0), so the "basket size changed while order count held" pattern fits.
     expect(await detect(accountId)).toBe(3);
     const rows = await rowsOf(accountId);
-    expect(rows.map((r) => [r.kind, r.metric, r.metricDate.toISOString().slice(0, 10), Number(r.observedValue), Number(r.expectedValue), Number(r.zScore), r.direction, r.severity])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.kind,
+        r.metric,
+        r.metricDate.toISOString().slice(0, 10),
+        Number(r.observedValue),
+        Number(r.expectedValue),
+        Number(r.zScore),
+        r.direction,
+        r.severity,
+      ]),
+    ).toEqual([
       ['univariate', 'revenue', SPIKE_DAY, S1, S0, 6.745, 'up', 'medium'],
       ['univariate', 'aov', SPIKE_DAY, S1, S0, 6.745, 'up', 'medium'],
       ['correlated', 'aov', SPIKE_DAY, S1, S0, 6.745, 'up', 'medium'],
@@ -174,7 +244,13 @@ describeEachDatabase('anomaly-detect job', (target) => {
     const accountId = await accountWithRevenue(DAYS, seriesWith(DROP_DAY, -160));
     await detect(accountId);
     const revenue = (await rowsOf(accountId)).find((r) => r.kind === 'univariate' && r.metric === 'revenue')!;
-    expect([Number(revenue.observedValue), Number(revenue.expectedValue), Number(revenue.zScore), revenue.direction, revenue.severity]).toEqual([DROP_LEVEL - 160, DROP_LEVEL, -10.792, 'down', 'critical']);
+    expect([Number(revenue.observedValue), Number(revenue.expectedValue), Number(revenue.zScore), revenue.direction, revenue.severity]).toEqual([
+      DROP_LEVEL - 160,
+      DROP_LEVEL,
+      -10.792,
+      'down',
+      'critical',
+    ]);
   });
 
   test('a generated series through the database finds what the detector finds in memory', async () => {
@@ -191,14 +267,14 @@ describeEachDatabase('anomaly-detect job', (target) => {
 
   test('two concurrent runs for one account write each row and event once (service and runner)', async () => {
     const accountId = await accountWithRevenue(DAYS, seriesWith(SPIKE_DAY, 100));
-    await services.analytics.snapshotProfit(accountId, NOW, { full: true });
+    await services.profit.snapshotProfit(accountId, NOW, { full: true });
     const [a, b] = await Promise.all([services.anomalies.detectAnomalies(accountId, NOW), services.anomalies.detectAnomalies(accountId, NOW)]);
     expect(a + b).toBe(3);
     expect(await rowsOf(accountId)).toHaveLength(3);
     expect(await eventsOf(accountId)).toHaveLength(3);
 
     const other = await accountWithRevenue(DAYS, seriesWith(DROP_DAY, -160));
-    await services.analytics.snapshotProfit(other, new Date(), { full: true });
+    await services.profit.snapshotProfit(other, new Date(), { full: true });
     const runner = jobRunner({ prisma, services, jobs: [anomalyDetectJob] });
     const [r1, r2] = await Promise.all([runner.run('anomaly-detect', other), runner.run('anomaly-detect', other)]);
     expect([r1![0]!.status, r2![0]!.status].sort()).toEqual(['skipped_locked', 'succeeded']);
@@ -222,7 +298,16 @@ describeEachDatabase('anomaly-detect job', (target) => {
     checker.check('GET', '/api/v1/anomalies?days=2', 200, body, res.headers.get('content-type') ?? '');
     expect(body.data).toHaveLength(3);
     const byKey = new Map(body.data.map((a: { metric: string; correlated_metrics: unknown[] }) => [`${a.metric}:${a.correlated_metrics.length}`, a]));
-    expect(byKey.get('revenue:0')).toMatchObject({ metric: 'revenue', observed_value: WEEKLY[weekdayOf(yesterday)]! + 100, expected_value: WEEKLY[weekdayOf(yesterday)], z_score: 6.745, direction: 'up', severity: 'medium', confidence: 0.7496 });
+    expect(byKey.get('revenue:0')).toMatchObject({
+      metric: 'revenue',
+      observed_value: WEEKLY[weekdayOf(yesterday)]! + 100,
+      expected_value: WEEKLY[weekdayOf(yesterday)],
+      z_score: 6.745,
+      direction: 'up',
+      severity: 'medium',
+      confidence: 0.7496,
+      observed_on: yesterday,
+    });
     expect(byKey.get('aov:1')).toMatchObject({ correlated_metrics: [{ metric: 'orders', modz: 0, direction: 'up' }], confidence: 0.9818 });
   });
 });

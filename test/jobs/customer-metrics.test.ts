@@ -4,11 +4,12 @@
 // result compared with a full recompute from zeroed metrics at the same moment.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
-import { customersService } from '../../src/domain/customers/service.ts';
+import { customersService } from '../../src/domain/customers/index.ts';
 import { customerMetricsJob } from '../../src/jobs/customer-metrics.job.ts';
 import { buildServices } from '../../src/services.ts';
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount, makeCustomer, makeOrder } from '../factories/index.ts';
+import { deleteCustomer, deleteOrder, makeOrders, updateAccountCustomers, updateCustomer, updateOrder } from '../factories/rows.ts';
 
 const DAY = 86_400_000;
 const D = new Date(Date.UTC(2026, 5, 15, 12, 0, 0));
@@ -58,9 +59,15 @@ describeEachDatabase('customer-metrics incremental runs', (target) => {
 
   /** What a full run computes at `now` from nothing: metrics zeroed first, then recomputed. */
   async function fromScratch(accountId: string, now: Date) {
-    await db.prisma.customer.updateMany({
-      where: { accountId },
-      data: { ordersCount: 0, revenueTotal: 0, aov: 0, ltvEstimate: 0, churnScore: 0, segment: 'new', firstPurchaseAt: null, lastPurchaseAt: null },
+    await updateAccountCustomers(db.prisma, accountId, {
+      ordersCount: 0,
+      revenueTotal: 0,
+      aov: 0,
+      ltvEstimate: 0,
+      churnScore: 0,
+      segment: 'new',
+      firstPurchaseAt: null,
+      lastPurchaseAt: null,
     });
     await customers.recomputeMetrics(accountId, now, { full: true });
     return metrics(accountId);
@@ -128,13 +135,13 @@ describeEachDatabase('customer-metrics incremental runs', (target) => {
         expectPending: sorted([withOrders[2]!, withOrders[3]!, withOrders[4]!, withOrders[5]!]),
         apply: async () => {
           const refunded = await orderOf(withOrders[2]!);
-          await db.prisma.order.update({ where: { id: refunded.id }, data: { status: 'refunded', refundedAmount: refunded.totalAmount } });
+          await updateOrder(db.prisma, refunded.id, { status: 'refunded', refundedAmount: refunded.totalAmount });
           const cancelled = await orderOf(withOrders[3]!);
-          await db.prisma.order.update({ where: { id: cancelled.id }, data: { status: 'cancelled' } });
+          await updateOrder(db.prisma, cancelled.id, { status: 'cancelled' });
           const moved = await orderOf(withOrders[4]!);
-          await db.prisma.order.update({ where: { id: moved.id }, data: { customerId: withOrders[5]! } });
+          await updateOrder(db.prisma, moved.id, { customerId: withOrders[5]! });
           const untouched = await orderOf(withOrders[6]!);
-          await db.prisma.order.update({ where: { id: untouched.id }, data: { feesAmount: 3.25 } });
+          await updateOrder(db.prisma, untouched.id, { feesAmount: 3.25 });
         },
       },
       {
@@ -142,13 +149,20 @@ describeEachDatabase('customer-metrics incremental runs', (target) => {
         // orders in one statement.
         expectPending: sorted([withOrders[7]!, withOrders[8]!, withOrders[9]!, withOrders[10]!]),
         apply: async () => {
-          await db.prisma.order.delete({ where: { id: (await orderOf(withOrders[7]!)).id } });
-          await db.prisma.customer.delete({ where: { id: withOrders[8]! } });
-          await db.prisma.order.createMany({
-            data: [withOrders[9]!, withOrders[10]!, withOrders[9]!].map((customerId, n) => ({
-              accountId: account.id, customerId, source: 'shopify' as const, externalId: `bulk-${n}`, subtotal: 60, totalAmount: 60, placedAt: at(2.2 + n / 10),
+          await deleteOrder(db.prisma, (await orderOf(withOrders[7]!)).id);
+          await deleteCustomer(db.prisma, withOrders[8]!);
+          await makeOrders(
+            db.prisma,
+            [withOrders[9]!, withOrders[10]!, withOrders[9]!].map((customerId, n) => ({
+              accountId: account.id,
+              customerId,
+              source: 'shopify' as const,
+              externalId: `bulk-${n}`,
+              subtotal: 60,
+              totalAmount: 60,
+              placedAt: at(2.2 + n / 10),
             })),
-          });
+          );
         },
       },
     ];
@@ -211,7 +225,7 @@ describeEachDatabase('customer-metrics incremental runs', (target) => {
     expect(await run(at(0))).toEqual({ rowsWritten: 0 });
     // A count changed behind the triggers' back (as a restore without triggers would leave it):
     // the hourly run does not recount it, the run in the full hour (03 UTC) does.
-    await db.prisma.customer.update({ where: { id: customer.id }, data: { ordersCount: 5 } });
+    await updateCustomer(db.prisma, customer.id, { ordersCount: 5 });
     await run(at(0));
     expect((await db.prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).ordersCount).toBe(5);
     const fullHour = new Date(Date.UTC(2026, 5, 16, 3, 17));

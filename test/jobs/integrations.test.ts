@@ -28,9 +28,11 @@ describeEachDatabase('integrations transitions and integrations-staleness', (tar
     await database.close();
   });
 
-  const events = async (accountId: string) => (await services.events.listForAccount(accountId)).filter((e) => e.name.startsWith('integration.')).map((e) => [e.name, e.data]);
+  const events = async (accountId: string) =>
+    (await services.events.listForAccount(accountId)).filter((e) => e.name.startsWith('integration.')).map((e) => [e.name, e.data]);
   const stored = (id: number) => db.prisma.integration.findUniqueOrThrow({ where: { id } });
-  const statusOf = async (accountId: string, id: number, now: Date) => (await services.integrations.listIntegrations(accountId, now)).items.find((i) => i.id === id)!.status;
+  const statusOf = async (accountId: string, id: number, now: Date) =>
+    (await services.integrations.listIntegrations(accountId, now)).items.find((i) => i.id === id)!.status;
 
   test('connect → never_synced → sync → connected → 24 h without a sync → stale (once) → sync → connected', async () => {
     const { id: accountId } = await makeAccount(db.prisma);
@@ -60,7 +62,11 @@ describeEachDatabase('integrations transitions and integrations-staleness', (tar
 
   test('never synced stays never_synced (no disconnected event); an expired token revokes (token_expired)', async () => {
     const { id: accountId } = await makeAccount(db.prisma);
-    const ads = await services.integrations.connectIntegration(accountId, { provider: 'meta-ads', shop: 'act_1', scopes: ['ads_read'], tokenExpiresAt: at(30) }, T0);
+    const ads = await services.integrations.connectIntegration(
+      accountId,
+      { provider: 'meta-ads', shop: 'act_1', scopes: ['ads_read'], tokenExpiresAt: at(30) },
+      T0,
+    );
     expect(await services.integrations.checkStaleness(accountId, at(29))).toBe(0);
     expect((await stored(ads.id)).status).toBe('never_synced');
     expect(await services.integrations.checkStaleness(accountId, at(30))).toBe(1);

@@ -6,6 +6,7 @@ import { buildServices, type Services } from '../../src/services.ts';
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeDailySales, makeStockItem } from '../factories/orders.ts';
+import { updateInventoryItem } from '../factories/rows.ts';
 
 /** 12:00 on 2026-06-15 in New York. */
 const NOW = new Date('2026-06-15T16:00:00Z');
@@ -29,11 +30,17 @@ describeEachDatabase('inventory.low_stock', (target) => {
     const { id: accountId } = await makeAccount(db.prisma, { timezone: 'America/New_York' });
     // One unit a day for 30 days: 1 unit/day; lead time 14: critical below 14 days, low below 28.
     const item = await makeStockItem(db.prisma, accountId, { sku: 'MUG-1', productName: 'Mug', currentStock: 100, leadTimeDays: 14 });
-    await makeDailySales(db.prisma, accountId, item, NOW, Array.from({ length: 30 }, () => 1));
+    await makeDailySales(
+      db.prisma,
+      accountId,
+      item,
+      NOW,
+      Array.from({ length: 30 }, () => 1),
+    );
     const lowStock = async () => (await services.events.listForAccount(accountId, { name: 'inventory.low_stock' })).map((e) => e.data);
     const withStock = async (stock: number) => {
-      await db.prisma.inventoryItem.update({ where: { id: item.id }, data: { currentStock: stock } });
-      return services.analytics.computeInventoryVelocity(accountId, NOW);
+      await updateInventoryItem(db.prisma, item.id, { currentStock: stock });
+      return services.inventory.computeInventoryVelocity(accountId, NOW);
     };
 
     expect(await withStock(100)).toBe(1); // ok: 100 days
@@ -61,7 +68,7 @@ describeEachDatabase('inventory.low_stock', (target) => {
     const { id: accountId } = await makeAccount(db.prisma);
     const item = await makeStockItem(db.prisma, accountId, { currentStock: 5, leadTimeDays: 14 });
     await makeDailySales(db.prisma, accountId, item, NOW, [3, 3, 3]);
-    await Promise.all([services.analytics.computeInventoryVelocity(accountId, NOW), services.analytics.computeInventoryVelocity(accountId, NOW)]);
+    await Promise.all([services.inventory.computeInventoryVelocity(accountId, NOW), services.inventory.computeInventoryVelocity(accountId, NOW)]);
     expect(await services.events.listForAccount(accountId, { name: 'inventory.low_stock' })).toHaveLength(1);
   });
 });

@@ -8,13 +8,20 @@ import { customerMetricsJob } from '../../src/jobs/customer-metrics.job.ts';
 import type { JobDefinition } from '../../src/jobs/types.ts';
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount, makeCustomer, makeOrder } from '../factories/index.ts';
+import { updateOrder } from '../factories/rows.ts';
 
 const DAY = 86_400_000;
 
-/** A job that takes 300 ms and records how many of its runs overlapped at most. */
-function slowJob(name: string): { job: JobDefinition; maxActive: () => number } {
+/**
+ * A job that runs until the test releases it, and records how many of its runs overlapped at
+ * most. (It used to sleep 300 ms: on a loaded machine the second run could start after the first
+ * had finished and run too.)
+ */
+function slowJob(name: string): { job: JobDefinition; maxActive: () => number; release: () => void } {
   let active = 0;
   let most = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const job: JobDefinition = {
     name,
     schedule: '* * * * *',
@@ -22,12 +29,19 @@ function slowJob(name: string): { job: JobDefinition; maxActive: () => number } 
     async run() {
       active++;
       most = Math.max(most, active);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await released;
       active--;
       return { rowsWritten: 1 };
     },
   };
-  return { job, maxActive: () => most };
+  return { job, maxActive: () => most, release };
+}
+
+/** Starts both runs; the one refused by the lock ends first (the other holds until released). */
+async function bothWhileHeld<T>(release: () => void, a: Promise<T>, b: Promise<T>): Promise<[T, T]> {
+  await Promise.race([a, b]);
+  release();
+  return Promise.all([a, b]);
 }
 
 describeEachDatabase('job runner', (target) => {
@@ -43,8 +57,9 @@ describeEachDatabase('job runner', (target) => {
     await database.close();
   });
 
-  const runnerWith = (jobs: JobDefinition[]) =>
-    jobRunner({ prisma: db.prisma, services: buildServices(testConfig(), db), jobs, retryDelayMs: () => 10 });
+  // clock: a run computes for the time it is given; runs that must agree (idempotence) are given one time.
+  const runnerWith = (jobs: JobDefinition[], clock?: () => Date) =>
+    jobRunner({ prisma: db.prisma, services: buildServices(testConfig(), db), jobs, retryDelayMs: () => 10, ...(clock ? { clock } : {}) });
 
   test('a failing job is retried and every attempt is recorded', async () => {
     const account = await makeAccount(db.prisma);
@@ -74,8 +89,8 @@ describeEachDatabase('job runner', (target) => {
 
   test('two concurrent runs of one job for one account: one runs, the other is refused by the lock', async () => {
     const account = await makeAccount(db.prisma);
-    const { job: slow, maxActive } = slowJob('slow');
-    const [a, b] = await Promise.all([runnerWith([slow]).run('slow', account.id), runnerWith([slow]).run('slow', account.id)]);
+    const { job: slow, maxActive, release } = slowJob('slow');
+    const [a, b] = await bothWhileHeld(release, runnerWith([slow]).run('slow', account.id), runnerWith([slow]).run('slow', account.id));
     const statuses = [a![0]!.status, b![0]!.status].sort();
     expect(statuses).toEqual(['skipped_locked', 'succeeded']);
     expect(maxActive()).toBe(1);
@@ -83,9 +98,9 @@ describeEachDatabase('job runner', (target) => {
 
   test('one runner never runs one job for one account twice at once (the lease is not re-entrant)', async () => {
     const account = await makeAccount(db.prisma);
-    const { job: slow, maxActive } = slowJob('slow-same-runner');
+    const { job: slow, maxActive, release } = slowJob('slow-same-runner');
     const runner = runnerWith([slow]);
-    const [a, b] = await Promise.all([runner.run(slow.name, account.id), runner.run(slow.name, account.id)]);
+    const [a, b] = await bothWhileHeld(release, runner.run(slow.name, account.id), runner.run(slow.name, account.id));
     expect([a![0]!.status, b![0]!.status].sort()).toEqual(['skipped_locked', 'succeeded']);
     expect(maxActive()).toBe(1);
   });
@@ -107,7 +122,7 @@ describeEachDatabase('job runner', (target) => {
     await makeOrder(db.prisma, account.id, regular.id, { total: 999, placedAt: new Date(now.getTime() - 10 * DAY), status: 'cancelled' });
     await makeOrder(db.prisma, account.id, lapsed.id, { total: 80, placedAt: new Date(now.getTime() - 300 * DAY) });
 
-    const [summary] = await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);
+    const [summary] = await runnerWith([customerMetricsJob], () => now).run('customer-metrics', account.id);
     expect(summary).toMatchObject({ status: 'succeeded', rowsWritten: 2 });
 
     const got = await db.prisma.customer.findUniqueOrThrow({ where: { id: regular.id } });
@@ -131,15 +146,15 @@ describeEachDatabase('job runner', (target) => {
     // A customer whose only order is cancelled later goes back to zero metrics.
     const single = await makeCustomer(db.prisma, account.id);
     const order = await makeOrder(db.prisma, account.id, single.id, { total: 45, placedAt: new Date(now.getTime() - 5 * DAY) });
-    await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);
+    await runnerWith([customerMetricsJob], () => now).run('customer-metrics', account.id);
     expect((await db.prisma.customer.findUniqueOrThrow({ where: { id: single.id } })).ordersCount).toBe(1);
-    await db.prisma.order.update({ where: { id: order.id }, data: { status: 'cancelled' } });
-    await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);
+    await updateOrder(db.prisma, order.id, { status: 'cancelled' });
+    await runnerWith([customerMetricsJob], () => now).run('customer-metrics', account.id);
     const reset = await db.prisma.customer.findUniqueOrThrow({ where: { id: single.id } });
     expect([reset.ordersCount, Number(reset.revenueTotal), reset.lastPurchaseAt, reset.segment]).toEqual([0, 0, null, 'new']);
 
     // Idempotent: a second run gives the same rows.
-    await runnerWith([customerMetricsJob]).run('customer-metrics', account.id);
+    await runnerWith([customerMetricsJob], () => now).run('customer-metrics', account.id);
     const again = await db.prisma.customer.findUniqueOrThrow({ where: { id: regular.id } });
     expect({ ...again, updatedAt: null, churnScore: Number(again.churnScore) }).toEqual({ ...got, updatedAt: null, churnScore: Number(got.churnScore) });
   });

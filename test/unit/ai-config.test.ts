@@ -8,7 +8,17 @@ const load = (env: Record<string, string>) => loadConfig({ env: { NODE_ENV: 'tes
 
 test('defaults: the local provider, 2 retries, a 256 KiB answer cap and gpt-4o-mini prices', () => {
   const { ai } = load({});
-  expect(ai).toEqual({ provider: 'local', baseUrl: null, model: 'gpt-4o-mini', apiKey: null, timeoutMs: 20_000, maxRetries: 2, maxResponseBytes: 262_144, priceInputPerMTok: 0.15, priceOutputPerMTok: 0.6 });
+  expect(ai).toEqual({
+    provider: 'local',
+    baseUrl: null,
+    model: 'gpt-4o-mini',
+    apiKey: null,
+    timeoutMs: 20_000,
+    maxRetries: 2,
+    maxResponseBytes: 262_144,
+    priceInputPerMTok: 0.15,
+    priceOutputPerMTok: 0.6,
+  });
   expect(aiProviderFrom(ai).name).toBe('local');
 });
 

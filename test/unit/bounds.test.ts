@@ -1,5 +1,5 @@
 // The decided rule for count parameters, as every door applies it.
-import { boundedCount } from '../../src/domain/bounds.ts';
+import { boundedCount } from '../../src/domain/shared/index.ts';
 import { AppError } from '../../src/errors.ts';
 
 const bounds = { default: 25, max: 100 };

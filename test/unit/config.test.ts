@@ -67,17 +67,22 @@ function problemsOf(env: Record<string, string>): string[] {
 test('DEMO_SEED defaults to true, except under NODE_ENV=production', () => {
   expect(loadConfig({ env: {}, envFile: null }).demoSeed).toBe(true);
   expect(loadConfig({ env: { NODE_ENV: 'test' }, envFile: null }).demoSeed).toBe(true);
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://app@db.internal:5432/commerce' };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgresql://app@db.internal:5432/commerce',
+    WEBHOOK_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  };
   expect(loadConfig({ env: production, envFile: null }).demoSeed).toBe(false);
   expect(loadConfig({ env: { ...production, DEMO_SEED: 'true' }, envFile: null }).demoSeed).toBe(true);
   expect(loadConfig({ env: { DEMO_SEED: 'false' }, envFile: null }).demoSeed).toBe(false);
 });
 
 test('production requires DATABASE_URL, reported together with the other problems', () => {
-  expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+  const key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+  expect(problemsOf({ NODE_ENV: 'production', WEBHOOK_SECRET_KEY: key })).toEqual([
     'DATABASE_URL: required when NODE_ENV=production (the embedded database is for development)',
   ]);
-  const problems = problemsOf({ NODE_ENV: 'production', PORT: 'eighty', AI_PROVIDER: 'openai', AI_API_KEY: 'k' });
+  const problems = problemsOf({ NODE_ENV: 'production', PORT: 'eighty', AI_PROVIDER: 'openai', AI_API_KEY: 'k', WEBHOOK_SECRET_KEY: key });
   expect(problems).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/^PORT: /),
@@ -87,8 +92,12 @@ test('production requires DATABASE_URL, reported together with the other problem
   );
   expect(problems).toHaveLength(3);
   // An empty value is no value, in the environment as in .env.
-  expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: '' })).toHaveLength(1);
-  expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://app@db.internal:5432/commerce' })).toEqual([]);
+  expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: '', WEBHOOK_SECRET_KEY: key })).toHaveLength(1);
+  expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://app@db.internal:5432/commerce', WEBHOOK_SECRET_KEY: key })).toEqual([]);
+  // Webhook secrets are encrypted at rest: production names its key.
+  expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://app@db.internal:5432/commerce' })).toEqual([
+    'WEBHOOK_SECRET_KEY: required when NODE_ENV=production (webhook secrets are encrypted at rest with it)',
+  ]);
   // Development and test keep the embedded database.
   expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
 });

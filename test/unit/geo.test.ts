@@ -3,7 +3,7 @@
 // are then stored without geo, and the failed open is retried later).
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { dbipCityFiles, dbipGeoLocator, defaultGeoLocator, geoFromRecord, lookupAddress, NO_GEO } from '../../src/domain/track/geo.ts';
+import { dbipCityFiles, dbipGeoLocator, defaultGeoLocator, geoFromRecord, lookupAddress, NO_GEO } from '../../src/domain/track/index.ts';
 
 describe('lookupAddress: only strictly written public unicast addresses are looked up', () => {
   test.each([
@@ -47,7 +47,9 @@ describe('lookupAddress: only strictly written public unicast addresses are look
 
 describe('geoFromRecord', () => {
   test('a DB-IP city record', () => {
-    expect(geoFromRecord({ city: 'Mountain View', country_code: 'US', state1: 'California', state2: '', postcode: '', latitude: 37.4, longitude: -122.1 })).toEqual({
+    expect(
+      geoFromRecord({ city: 'Mountain View', country_code: 'US', state1: 'California', state2: '', postcode: '', latitude: 37.4, longitude: -122.1 }),
+    ).toEqual({
       country: 'US',
       region: 'California',
       city: 'Mountain View',

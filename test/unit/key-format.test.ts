@@ -1,5 +1,5 @@
 // API key format: prefix, randomness, checksum (typos are caught before any database query).
-import { checkApiKey, displayPrefix, generateApiKey, hashApiKey } from '../../src/domain/keys/key-format.ts';
+import { checkApiKey, displayPrefix, generateApiKey, hashApiKey } from '../../src/domain/keys/index.ts';
 
 test('keys carry their environment, at least 128 bits of base62 and a checksum', () => {
   const { key, prefix, hash } = generateApiKey('live');

@@ -8,12 +8,24 @@ import { openAiProvider } from '../../src/ai/openai-provider.ts';
 import type { Finding } from '../../src/ai/provider.ts';
 
 const finding: Finding = { key: 'stockout:SKU-1', category: 'inventory', severity: 'high', kind: 'stockout', facts: { sku: 'SKU-1', current_stock: 3 } };
-const draft = { title: 'SKU-1 is about to sell out', body: 'Three units left.', suggested_action: 'Reorder now.', impact_estimate: '2 units a day', severity: 'high' };
-const completion = (content: unknown) => JSON.stringify({ model: 'test-model-1', choices: [{ message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }], usage: { prompt_tokens: 1000, completion_tokens: 500 } });
+const draft = {
+  title: 'SKU-1 is about to sell out',
+  body: 'Three units left.',
+  suggested_action: 'Reorder now.',
+  impact_estimate: '2 units a day',
+  severity: 'high',
+};
+const completion = (content: unknown) =>
+  JSON.stringify({
+    model: 'test-model-1',
+    choices: [{ message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }],
+    usage: { prompt_tokens: 1000, completion_tokens: 500 },
+  });
 
 let server: Server;
 let baseUrl: string;
 let handler: (req: IncomingMessage, body: string, res: ServerResponse) => void;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the provider's request JSON, read by the assertions
 const requests: Array<{ headers: IncomingMessage['headers']; body: any; url: string | undefined }> = [];
 
 beforeAll(async () => {
@@ -34,7 +46,20 @@ afterAll(async () => {
 });
 
 const provider = (overrides: Partial<Parameters<typeof openAiProvider>[0]> = {}) =>
-  openAiProvider({ baseUrl, apiKey: 'sk-test', model: 'gpt-test', timeoutMs: 1_000, maxRetries: 2, maxResponseBytes: 4_096, priceInputPerMTok: 0.15, priceOutputPerMTok: 0.6, retryDelayMs: () => 10, ...overrides });
+  openAiProvider({
+    baseUrl,
+    apiKey: 'sk-test',
+    model: 'gpt-test',
+    // Generous: a loaded machine may take a while to answer even locally (only the time-out test
+    // sets a short one, against answers held far longer).
+    timeoutMs: 30_000,
+    maxRetries: 2,
+    maxResponseBytes: 4_096,
+    priceInputPerMTok: 0.15,
+    priceOutputPerMTok: 0.6,
+    retryDelayMs: () => 10,
+    ...overrides,
+  });
 
 /** Answers the queued responses in order (status, body, delay). */
 const answer = (...queue: Array<{ status?: number; body?: string; delayMs?: number }>) => {
@@ -58,7 +83,12 @@ test('sends the finding as a JSON chat completion and returns the validated draf
   expect(req!.url).toBe('/v1/chat/completions');
   expect(req!.headers.authorization).toBe('Bearer sk-test');
   expect(req!.body).toMatchObject({ model: 'gpt-test', temperature: 0, response_format: { type: 'json_object' } });
-  expect(JSON.parse(req!.body.messages[1].content)).toEqual({ finding: 'stockout', category: 'inventory', severity: 'high', facts: { sku: 'SKU-1', current_stock: 3 } });
+  expect(JSON.parse(req!.body.messages[1].content)).toEqual({
+    finding: 'stockout',
+    category: 'inventory',
+    severity: 'high',
+    facts: { sku: 'SKU-1', current_stock: 3 },
+  });
 });
 
 test('retries 5xx and 429 answers, then succeeds', async () => {
@@ -77,7 +107,7 @@ test('gives up after the retries, and does not retry a 4xx', async () => {
 });
 
 test('a slow answer times out (and is retried)', async () => {
-  answer({ delayMs: 400, body: completion(draft) }, { delayMs: 400, body: completion(draft) });
+  answer({ delayMs: 3_000, body: completion(draft) }, { delayMs: 3_000, body: completion(draft) });
   await expect(provider({ timeoutMs: 150, maxRetries: 1 }).generateInsight(finding)).rejects.toThrow('no answer within 150 ms');
   expect(requests).toHaveLength(2);
 });

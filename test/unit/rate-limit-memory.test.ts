@@ -146,7 +146,11 @@ test('headers: strings, reset in epoch seconds rounded up, retry-after only when
 test('without a Redis URL the factory gives the in-process store', async () => {
   const store = createRateLimitStore(null);
   const results = await hitsAllowed(store, 'key', 3, 2, MINUTE);
-  expect(results.map((r) => [r.allowed, r.remaining])).toEqual([[true, 1], [true, 0], [false, 0]]);
+  expect(results.map((r) => [r.allowed, r.remaining])).toEqual([
+    [true, 1],
+    [true, 0],
+    [false, 0],
+  ]);
   expect(results[2]!.retryAfterMs).toBeGreaterThanOrEqual(1);
   await store.close();
 });

@@ -7,10 +7,10 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/client.ts';
-import { appendEvents } from '../../src/domain/events/repo.ts';
-import { domainEvent, WEBHOOK_EVENTS } from '../../src/domain/events/catalog.ts';
-import { webhooksService } from '../../src/domain/webhooks/service.ts';
-import { BACKOFF_MS, JITTER, MAX_ATTEMPTS, webhookDispatcher, webhookSettingWarnings, type DispatcherOptions } from '../../src/domain/webhooks/delivery/dispatcher.ts';
+import { appendEvents } from '../../src/domain/events/index.ts';
+import { domainEvent, WEBHOOK_EVENTS } from '../../src/domain/events/index.ts';
+import { webhooksService } from '../../src/domain/webhooks/index.ts';
+import { BACKOFF_MS, JITTER, MAX_ATTEMPTS, webhookDispatcher, webhookSettingWarnings, type DispatcherOptions } from '../../src/domain/webhooks/index.ts';
 import type { Config } from '../../src/config.ts';
 import { makeCertificate, startReceiver, type Certificate, type Receiver, type ReceivedRequest } from './helpers/receiver.ts';
 import { sampleEvents, SAMPLE_DATA } from './helpers/sample-events.ts';
@@ -34,7 +34,7 @@ describe('webhook test settings', () => {
   test('empty by default, refused in production, warned about when set', () => {
     const cert = makeCertificate();
     try {
-      expect(testConfig().webhooks).toEqual({ allowPrivateHosts: [], extraCaFile: null, extraCa: null });
+      expect(testConfig().webhooks).toEqual({ allowPrivateHosts: [], extraCaFile: null, extraCa: null, secretKey: null });
       expect(webhookSettingWarnings(testConfig().webhooks)).toEqual([]);
       const set = testConfig({ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'localhost', WEBHOOK_EXTRA_CA_FILE: cert.certFile });
       expect(set.webhooks.extraCa).toBe(cert.cert);
@@ -42,7 +42,9 @@ describe('webhook test settings', () => {
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toContain('WEBHOOK_ALLOW_PRIVATE_HOSTS');
       expect(warnings[1]).toContain(cert.certFile);
-      expect(() => testConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://x@h/db', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'localhost' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_HOSTS: refused/);
+      expect(() => testConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://x@h/db', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'localhost' })).toThrow(
+        /WEBHOOK_ALLOW_PRIVATE_HOSTS: refused/,
+      );
       expect(() => testConfig({ WEBHOOK_EXTRA_CA_FILE: `${cert.dir}/missing.pem` })).toThrow(/WEBHOOK_EXTRA_CA_FILE: cannot read/);
     } finally {
       cert.remove();
@@ -141,7 +143,9 @@ describeEachDatabase('webhook delivery', (target) => {
 
     // Recorded: one successful attempt per delivery, counters, every event marked dispatched.
     const rows = await deliveriesOf(all.id);
-    expect(rows.map((d) => [d.status, d.attempts, d.attemptLog.length, d.attemptLog[0]?.responseStatus, d.attemptLog[0]?.success])).toEqual(rows.map(() => ['succeeded', 1, 1, 204, true]));
+    expect(rows.map((d) => [d.status, d.attempts, d.attemptLog.length, d.attemptLog[0]?.responseStatus, d.attemptLog[0]?.success])).toEqual(
+      rows.map(() => ['succeeded', 1, 1, 204, true]),
+    );
     expect(rows.map((d) => d.deliveryId).sort()).toEqual(got.map((r) => String(r.headers['x-service-delivery'])).sort());
     expect(await subscription(all.id)).toMatchObject({ totalFired: WEBHOOK_EVENTS.length, totalFailed: 0, failCount: 0, lastStatus: 204, active: true });
     expect(await prisma.outboxEvent.count({ where: { eventId: { in: eventIds }, dispatchedAt: null } })).toBe(0);
@@ -237,7 +241,10 @@ describeEachDatabase('webhook delivery', (target) => {
     const sub = await subscribe(a.id, '/broken', ['credit.consumed']);
     receiver.on('/broken', () => ({ status: 500 }));
     const consumed = (i: number) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i });
-    await emit(a.id, Array.from({ length: 21 }, (_, i) => consumed(i)));
+    await emit(
+      a.id,
+      Array.from({ length: 21 }, (_, i) => consumed(i)),
+    );
     const d = dispatcher({ at: Date.now() }, { concurrency: 1 });
     const stats = await d.drain();
     expect(stats.attempted).toBe(20);
@@ -248,7 +255,7 @@ describeEachDatabase('webhook delivery', (target) => {
     const rows = await deliveriesOf(sub.id);
     const cancelled = rows.filter((r) => r.attemptLog.length === 0);
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]).toMatchObject({ status: 'failed', lastError: 'subscription is no longer active' });
+    expect(cancelled[0]).toMatchObject({ status: 'cancelled', lastError: 'subscription is no longer active' });
     await emit(a.id, [consumed(99)]);
     expect((await d.drain()).attempted).toBe(0);
     expect(await prisma.webhookDelivery.count({ where: { subscriptionId: sub.id } })).toBe(21);
@@ -260,11 +267,24 @@ describeEachDatabase('webhook delivery', (target) => {
     const subs = [await subscribe(a.id, '/pair/1'), await subscribe(a.id, '/pair/2'), await subscribe(a.id, '/pair/3')];
     receiver.on('/pair/1', () => ({ status: 200, delayMs: 5 }));
     const before = receiver.requests.length;
-    for (let i = 0; i < 4; i++) await emit(a.id, Array.from({ length: 10 }, (_, j) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i * 10 + j })));
+    for (let i = 0; i < 4; i++)
+      await emit(
+        a.id,
+        Array.from({ length: 10 }, (_, j) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i * 10 + j })),
+      );
     const second = createPrisma(database.connectionString, { poolSize: 4 });
     try {
       const clock = { at: Date.now() };
-      const [one, two] = await Promise.all([dispatcher(clock, { concurrency: 4 }).drain(), webhookDispatcher({ prisma: second, allowHosts: config.webhooks.allowPrivateHosts, extraCa: config.webhooks.extraCa, now: () => new Date(clock.at), concurrency: 4 }).drain()]);
+      const [one, two] = await Promise.all([
+        dispatcher(clock, { concurrency: 4 }).drain(),
+        webhookDispatcher({
+          prisma: second,
+          allowHosts: config.webhooks.allowPrivateHosts,
+          extraCa: config.webhooks.extraCa,
+          now: () => new Date(clock.at),
+          concurrency: 4,
+        }).drain(),
+      ]);
       expect(one.attempted + two.attempted).toBe(120);
       expect(one.fannedOut + two.fannedOut).toBe(40);
     } finally {

@@ -11,11 +11,11 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { makeAccount } from '../factories/index.ts';
 import { makeStoredSubscription } from '../factories/webhooks.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/client.ts';
-import { appendEvents } from '../../src/domain/events/repo.ts';
-import { domainEvent } from '../../src/domain/events/catalog.ts';
-import { webhooksService } from '../../src/domain/webhooks/service.ts';
-import { webhookDispatcher } from '../../src/domain/webhooks/delivery/dispatcher.ts';
-import type { Resolver } from '../../src/domain/webhooks/url-safety.ts';
+import { appendEvents } from '../../src/domain/events/index.ts';
+import { domainEvent } from '../../src/domain/events/index.ts';
+import { webhooksService } from '../../src/domain/webhooks/index.ts';
+import { webhookDispatcher } from '../../src/domain/webhooks/index.ts';
+import type { Resolver } from '../../src/domain/webhooks/index.ts';
 import { makeCertificate, startReceiver, type Certificate, type Receiver } from './helpers/receiver.ts';
 
 /** An HTTPS agent that counts the connections it is asked to open. */
@@ -138,10 +138,17 @@ describeEachDatabase('webhook dispatch refuses hostile targets', (target) => {
     expect(receiver.connections()).toBe(0);
     expect(rebindCalls).toBe(2); // resolved again at dispatch, and refused on that answer
 
-    const attempts = await prisma.webhookAttempt.findMany({ where: { delivery: { subscriptionId: { in: subs.map((s) => s.id) } } }, include: { delivery: { include: { subscription: { select: { url: true } } } } } });
+    const attempts = await prisma.webhookAttempt.findMany({
+      where: { delivery: { subscriptionId: { in: subs.map((s) => s.id) } } },
+      include: { delivery: { include: { subscription: { select: { url: true } } } } },
+    });
     expect(attempts).toHaveLength(subs.length);
     for (const attempt of attempts) {
-      expect({ url: attempt.delivery.subscription.url, success: attempt.success, status: attempt.responseStatus }).toEqual({ url: attempt.delivery.subscription.url, success: false, status: null });
+      expect({ url: attempt.delivery.subscription.url, success: attempt.success, status: attempt.responseStatus }).toEqual({
+        url: attempt.delivery.subscription.url,
+        success: false,
+        status: null,
+      });
       expect(attempt.error).toMatch(/^address refused: url (host|must)/);
     }
     const byUrl = new Map(attempts.map((a) => [a.delivery.subscription.url, a.error]));

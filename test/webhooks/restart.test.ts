@@ -10,10 +10,10 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/client.ts';
-import { appendEvents } from '../../src/domain/events/repo.ts';
-import { domainEvent } from '../../src/domain/events/catalog.ts';
-import { webhooksService } from '../../src/domain/webhooks/service.ts';
-import { webhookDispatcher, type DispatcherOptions } from '../../src/domain/webhooks/delivery/dispatcher.ts';
+import { appendEvents } from '../../src/domain/events/index.ts';
+import { domainEvent } from '../../src/domain/events/index.ts';
+import { webhooksService } from '../../src/domain/webhooks/index.ts';
+import { webhookDispatcher, type DispatcherOptions } from '../../src/domain/webhooks/index.ts';
 import { projectRoot } from '../../src/paths.ts';
 import type { Config } from '../../src/config.ts';
 import { makeCertificate, startReceiver, type Certificate, type Receiver } from './helpers/receiver.ts';
@@ -54,9 +54,25 @@ describeEachDatabase('webhook dispatcher restarts', (target) => {
   test('a worker killed mid-delivery: the restarted one delivers exactly the pending attempts', async () => {
     const { accountId, sub } = await subscribe('/crash');
     receiver.on('/crash', (n) => (n === 5 ? 'hang' : { status: 200 }));
-    await prisma.$transaction((tx) => appendEvents(tx, accountId, Array.from({ length: 10 }, (_, i) => consumed(i))));
+    await prisma.$transaction((tx) =>
+      appendEvents(
+        tx,
+        accountId,
+        Array.from({ length: 10 }, (_, i) => consumed(i)),
+      ),
+    );
 
-    const child = spawn(process.execPath, [path.join(projectRoot, 'bin/run-ts.js'), path.join(projectRoot, 'test/webhooks/helpers/dispatcher-child.ts'), database.connectionString, 'localhost', cert.certFile], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(projectRoot, 'bin/run-ts.js'),
+        path.join(projectRoot, 'test/webhooks/helpers/dispatcher-child.ts'),
+        database.connectionString,
+        'localhost',
+        cert.certFile,
+      ],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let childLog = '';
     child.stderr.on('data', (c: Buffer) => (childLog += c.toString()));
     try {
@@ -118,22 +134,30 @@ describeEachDatabase('webhook dispatcher restarts', (target) => {
 
     const third = await dispatcher({ now: () => new Date(Date.now() + 90_000) }).drain();
     expect(third.attempted).toBe(1);
-    expect((await deliveries(sub.id)).map((d) => [d.status, d.attempts])).toEqual([['succeeded', 1], ['succeeded', 1]]);
+    expect((await deliveries(sub.id)).map((d) => [d.status, d.attempts])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
   });
 
   test('a claim taken over after its lease: only the new holder records the attempt', async () => {
     const { accountId, sub } = await subscribe('/takeover');
-    receiver.on('/takeover', (n) => (n === 1 ? { status: 200, delayMs: 1_500 } : { status: 204 }));
+    // The first send is answered only after the other worker has taken the delivery over (a gate,
+    // not a delay: on a loaded machine the takeover could take longer than any fixed delay).
+    let answerFirst!: () => void;
+    const takenOver = new Promise<void>((resolve) => (answerFirst = resolve));
+    receiver.on('/takeover', (n) => (n === 1 ? { status: 200, until: takenOver } : { status: 204 }));
     const base = receiver.requests.length;
     await prisma.$transaction((tx) => appendEvents(tx, accountId, [consumed(1)]));
     const logs: string[] = [];
-    const slow = dispatcher({ timeoutMs: 5_000, log: (m) => logs.push(m) });
+    const slow = dispatcher({ timeoutMs: 60_000, log: (m) => logs.push(m) });
     slow.start();
     await receiver.waitFor(base + 1);
     // Another worker whose clock is past the first claim's lease takes the delivery over.
     const other = await dispatcher({ now: () => new Date(Date.now() + 120_000) }).drain();
     expect(other).toMatchObject({ attempted: 1, succeeded: 1 });
-    await slow.stop(10_000); // the slow send ends now; its record is refused
+    answerFirst();
+    await slow.stop(60_000); // the slow send ends now; its record is refused
     expect(logs.some((m) => /claim expired before the attempt was recorded/.test(m))).toBe(true);
     const [delivery] = await deliveries(sub.id);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, leaseToken: null });

@@ -5,8 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { computeSignature, verifyWebhook } from '../../src/webhooks/verify.ts';
-import { deliveryBody, deliveryHeaders } from '../../src/domain/webhooks/delivery/sign.ts';
-import { generateWebhookSecret } from '../../src/domain/webhooks/service.ts';
+import { deliveryBody, deliveryHeaders } from '../../src/domain/webhooks/index.ts';
+import { generateWebhookSecret } from '../../src/domain/webhooks/index.ts';
 import { projectRoot } from '../../src/paths.ts';
 import { SAMPLE_DATA } from './helpers/sample-events.ts';
 
@@ -47,7 +47,10 @@ describe('verifyWebhook', () => {
   test('accepts the edges of the 300 s window and a custom tolerance', () => {
     expect(verifyWebhook({ ...signed, now: new Date(now.getTime() + 300_000) })).toMatchObject({ ok: true });
     expect(verifyWebhook({ ...signed, now: new Date(now.getTime() - 300_000) })).toMatchObject({ ok: true });
-    expect(verifyWebhook({ ...signed, now: new Date(now.getTime() + 60_000), toleranceSeconds: 30 })).toMatchObject({ ok: false, reason: 'timestamp_out_of_window' });
+    expect(verifyWebhook({ ...signed, now: new Date(now.getTime() + 60_000), toleranceSeconds: 30 })).toMatchObject({
+      ok: false,
+      reason: 'timestamp_out_of_window',
+    });
   });
 
   test('imports nothing from the rest of the service', () => {
@@ -65,7 +68,9 @@ const python = spawnSync('python3', ['--version']).status === 0;
     const program = `${example}\nimport sys, json\nargs = json.loads(sys.stdin.read())\nprint(json.dumps([verify(args["secret"], args["body"].encode(), args["signature"], args["timestamp"]), verify(args["secret"], args["body"].encode() + b" ", args["signature"], args["timestamp"]), verify(args["secret"], args["body"].encode(), args["signature"], str(int(args["timestamp"]) - 301))]))\n`;
     const fresh = new Date();
     const h = deliveryHeaders({ secret, event: 'inventory.low_stock', deliveryId: 'dlv_x', body, now: fresh });
-    const out = execFileSync('python3', ['-c', program], { input: JSON.stringify({ secret, body, signature: h['X-Service-Signature'], timestamp: h['X-Service-Timestamp'] }) }).toString();
+    const out = execFileSync('python3', ['-c', program], {
+      input: JSON.stringify({ secret, body, signature: h['X-Service-Signature'], timestamp: h['X-Service-Timestamp'] }),
+    }).toString();
     expect(JSON.parse(out)).toEqual([true, false, false]);
   });
 });

@@ -1,7 +1,7 @@
 // Accounts: the tenant every row belongs to.
 import { AppError } from '../../errors.ts';
 import type { PrismaClient } from '../../db/client.ts';
-import { newAccountId } from '../ids.ts';
+import { newAccountId } from '../shared/index.ts';
 import { accountsRepo } from './repo.ts';
 
 export const PLANS = ['free', 'starter', 'growth', 'scale'] as const;

@@ -103,7 +103,8 @@ export function aiAccessService(prisma: PrismaClient, deps: { usage: UsageServic
       }
       const warning = settings.warningThresholdUsd ?? current.warningThresholdUsd;
       const critical = settings.criticalThresholdUsd ?? current.criticalThresholdUsd;
-      if (warning > critical) throw new AppError('invalid_parameter', 'the warning threshold cannot be above the critical one', { param: 'warningThresholdUsd' });
+      if (warning > critical)
+        throw new AppError('invalid_parameter', 'the warning threshold cannot be above the critical one', { param: 'warningThresholdUsd' });
       await repo.configure(accountId, settings);
       return get(accountId);
     },
@@ -138,7 +139,17 @@ export function aiAccessService(prisma: PrismaClient, deps: { usage: UsageServic
           severity === 'critical' && access.autoPause
             ? {
                 change: { to: 'paused' as const, reason, by: QUOTA_ACTOR, byKind: 'system' as const, at: now },
-                events: [domainEvent('ai.paused', { action: 'pause', reason, by: QUOTA_ACTOR, by_kind: 'system', cost_usd: usage.costUsd, threshold_usd: threshold, ts })],
+                events: [
+                  domainEvent('ai.paused', {
+                    action: 'pause',
+                    reason,
+                    by: QUOTA_ACTOR,
+                    by_kind: 'system',
+                    cost_usd: usage.costUsd,
+                    threshold_usd: threshold,
+                    ts,
+                  }),
+                ],
               }
             : null;
         const outcome = await repo.notifyOnce(accountId, { month: usage.month, severity, costUsd: usage.costUsd, at: now }, [crossed], pause);

@@ -7,8 +7,19 @@ const n = (v: Num): number => (v === null ? 0 : Number(v.toString()));
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
 export interface Facts {
-  anomalies: Array<{ id: number; metric: string; observedValue: Num; expectedValue: Num; zScore: Num; direction: string; severity: string; detectedAt: Date }>;
-  /** Daily profit snapshots, oldest first (14 days are used). */
+  /** Anomalies of closed days. */
+  anomalies: Array<{
+    id: number;
+    metric: string;
+    observedValue: Num;
+    expectedValue: Num;
+    zScore: Num;
+    direction: string;
+    severity: string;
+    detectedAt: Date;
+    metricDate: Date;
+  }>;
+  /** Daily profit snapshots of closed days, oldest first (the last 14 are used). */
   profit: Array<{ snapshotDate: Date; grossRevenue: Num; adSpend: Num; finalProfit: Num }>;
   churn: { count: number; avgChurnScore: number; revenue: number };
   /** Items in critical stock, most urgent first. */
@@ -38,7 +49,7 @@ function anomalyFindings(anomalies: Facts['anomalies']): Finding[] {
           expected: round2(expected),
           z_score: round2(n(a.zScore)),
           direction: a.direction,
-          date: a.detectedAt.toISOString().slice(0, 10),
+          date: a.metricDate.toISOString().slice(0, 10),
           deviation_pct: expected ? round2(((n(a.observedValue) - expected) / Math.abs(expected)) * 100) : 0,
         },
         relatedAnomalyId: a.id,
@@ -71,7 +82,13 @@ function trendFindings(profit: Facts['profit']): Finding[] {
       category: 'profit',
       severity: change <= -2 * PROFIT_DROP ? 'high' : 'medium',
       kind: 'profit_decline',
-      facts: { last_7d_profit: round2(now), previous_7d_profit: round2(prev), change_pct: round2(change * 100), difference: round2(prev - now), week_ending: w.weekEnding },
+      facts: {
+        last_7d_profit: round2(now),
+        previous_7d_profit: round2(prev),
+        change_pct: round2(change * 100),
+        difference: round2(prev - now),
+        week_ending: w.weekEnding,
+      },
     });
   }
   const [adsNow, adsPrev] = w.ads;
@@ -110,7 +127,13 @@ function stockoutFindings(items: Facts['stockouts']): Finding[] {
     category: 'inventory',
     severity: i.currentStock === 0 ? 'critical' : 'high',
     kind: 'stockout',
-    facts: { sku: i.sku, product_name: i.productName, current_stock: i.currentStock, days_of_stock: round2(n(i.daysOfStock)), avg_daily_units: round2(n(i.avgDailyUnits30d)) },
+    facts: {
+      sku: i.sku,
+      product_name: i.productName,
+      current_stock: i.currentStock,
+      days_of_stock: round2(n(i.daysOfStock)),
+      avg_daily_units: round2(n(i.avgDailyUnits30d)),
+    },
   }));
 }
 

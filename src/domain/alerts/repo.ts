@@ -1,5 +1,6 @@
 // The only Prisma access of the alerts-evaluator: the active rules, the figures of recent windows
 // (aggregated in SQL), and the state changes with their alert.fired events.
+import { col, parseRows, z } from '../shared/rows.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import type { Comparator, Severity } from '../../db/__generated__/prisma/enums.ts';
 import { appendEvents } from '../events/repo.ts';
@@ -34,6 +35,17 @@ export interface RuleState {
   crossed: boolean;
 }
 
+const windowRow = z.object({
+  hours: col.int,
+  revenue: col.numeric,
+  orders: col.int,
+  refunds: col.numeric,
+  ad_spend: col.numeric,
+  new_customers: col.int,
+  sessions: col.int,
+});
+const idRow = z.object({ id: col.int });
+
 export function alertsRepo(prisma: PrismaClient) {
   return {
     async activeRules(accountId: string): Promise<AlertRuleRow[]> {
@@ -52,7 +64,9 @@ export function alertsRepo(prisma: PrismaClient) {
      * proportion to how much of each local day the window covers.
      */
     async windowFigures(accountId: string, now: Date, hours: readonly number[]): Promise<WindowFigures[]> {
-      const rows = await prisma.$queryRaw<Array<{ hours: number; revenue: unknown; orders: number; refunds: unknown; ad_spend: unknown; new_customers: number; sessions: number }>>`
+      const rows = parseRows(
+        windowRow,
+        await prisma.$queryRaw`
         WITH acct AS (SELECT a.timezone AS tz FROM accounts a WHERE a.id = ${accountId}),
         w AS (SELECT h AS hours, ${now}::timestamptz - h * interval '1 hour' AS starts, ${now}::timestamptz AS ends FROM unnest(${[...hours]}::int[]) AS h)
         SELECT w.hours, o.revenue, o.orders, o.refunds, s.ad_spend, c.new_customers, t.sessions
@@ -75,13 +89,14 @@ export function alertsRepo(prisma: PrismaClient) {
         CROSS JOIN LATERAL (
           SELECT count(DISTINCT coalesce(x.session_id, x.visitor_id))::int AS sessions FROM track_events x
           WHERE x.account_id = ${accountId} AND x.created_at > w.starts AND x.created_at <= w.ends
-        ) t`;
+        ) t`,
+      );
       return rows.map((r) => ({
         hours: r.hours,
-        revenue: Number(r.revenue),
+        revenue: r.revenue,
         orders: r.orders,
-        refunds: Number(r.refunds),
-        adSpend: Math.round(Number(r.ad_spend) * 100) / 100,
+        refunds: r.refunds,
+        adSpend: Math.round(r.ad_spend * 100) / 100,
         newCustomers: r.new_customers,
         sessions: r.sessions,
       }));
@@ -100,11 +115,14 @@ export function alertsRepo(prisma: PrismaClient) {
       const values = states.map((s) => (s.value === null ? null : s.value.toFixed(4)));
       const crossed = states.map((s) => s.crossed);
       return prisma.$transaction(async (tx) => {
-        const fired = await tx.$queryRaw<Array<{ id: number }>>`
+        const fired = parseRows(
+          idRow,
+          await tx.$queryRaw`
           UPDATE alert_rules r SET firing = true, last_value = v.value, last_fired_at = ${now}::timestamptz
           FROM unnest(${ids}::int[], ${values}::numeric[], ${crossed}::boolean[]) AS v(id, value, crossed)
           WHERE r.id = v.id AND r.account_id = ${accountId} AND v.value IS NOT NULL AND v.crossed AND NOT r.firing
-          RETURNING r.id`;
+          RETURNING r.id`,
+        );
         const firedIds = fired.map((r) => r.id);
         await appendEvents(tx, accountId, announce(firedIds), now);
         const changed = await tx.$executeRaw`

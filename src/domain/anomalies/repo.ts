@@ -1,6 +1,7 @@
 // The only Prisma access for anomalies: the v1 list, the daily metric series the anomaly-detect
 // job scores (aggregated in SQL by local day), and the write of its findings with their events.
 import type { PrismaClient } from '../../db/client.ts';
+import { col as column, parseRows, z } from '../shared/rows.ts';
 import type { Severity } from '../../db/__generated__/prisma/enums.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
@@ -15,6 +16,7 @@ export const anomalySelect = {
   direction: true,
   severity: true,
   detectedAt: true,
+  metricDate: true,
   inferredCause: true,
   confidence: true,
   correlatedMetrics: true,
@@ -46,10 +48,25 @@ export interface AnomalyWrite {
   correlated: ReadonlyArray<{ metric: string; modz: number; direction: 'up' | 'down' }>;
 }
 
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const dailyRow = z.object({
+  day: column.date,
+  revenue: column.numeric.nullable(),
+  orders: column.int.nullable(),
+  refunds: column.numeric.nullable(),
+  ad_spend: column.numeric.nullable(),
+  margin_pct: column.numeric.nullable(),
+  new_customers: column.int,
+  sessions: column.int,
+});
+const insertedRow = z.object({ kind: column.text, metric: column.text, metric_date: column.date });
 
 export function anomaliesRepo(prisma: PrismaClient) {
   return {
+    /** How many anomalies listSince would return (the GraphQL cost reads it before execution). */
+    countSince(accountId: string, filter: { severity?: Severity; since: Date }): Promise<number> {
+      return prisma.anomaly.count({ where: { accountId, detectedAt: { gte: filter.since }, ...(filter.severity ? { severity: filter.severity } : {}) } });
+    },
+
     /** Anomalies detected at or after `since`, newest first (id breaks ties). */
     listSince(accountId: string, filter: { severity?: Severity; since: Date }) {
       return prisma.anomaly.findMany({
@@ -68,12 +85,15 @@ export function anomaliesRepo(prisma: PrismaClient) {
      * The metric inputs of every local day from `from` (YYYY-MM-DD; null: the first profit
      * snapshot) to yesterday (today is not complete). Revenue, orders, refunds, ad spend and
      * margin come from the profit snapshots (one per local day, written by profit-snapshot, which
-     * runs first; a day without one has no value); new customers from customers.first_purchase_at
+     * runs first; a day without one, or whose snapshot was computed while the day was still open
+     * (`complete` false), has no value); new customers from customers.first_purchase_at
      * (written by customer-metrics); sessions are the distinct session ids (else visitor ids) of
      * the day's track events.
      */
     async dailyInputs(accountId: string, now: Date, from: string | null): Promise<DailyInputs[]> {
-      const rows = await prisma.$queryRaw<Array<{ day: Date; revenue: unknown; orders: number | null; refunds: unknown; ad_spend: unknown; margin_pct: unknown; new_customers: number; sessions: number }>>`
+      const rows = parseRows(
+        dailyRow,
+        await prisma.$queryRaw`
         WITH acct AS (
           SELECT a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date - 1 AS last
           FROM accounts a WHERE a.id = ${accountId}
@@ -101,17 +121,18 @@ export function anomaliesRepo(prisma: PrismaClient) {
                CASE WHEN p.net_revenue <> 0 THEN p.margin_pct END AS margin_pct,
                coalesce(f.n, 0) AS new_customers, coalesce(v.n, 0) AS sessions
         FROM days d
-        LEFT JOIN profit_snapshots p ON p.account_id = ${accountId} AND p.snapshot_date = d.day
+        LEFT JOIN profit_snapshots p ON p.account_id = ${accountId} AND p.snapshot_date = d.day AND p.complete
         LEFT JOIN fresh f ON f.day = d.day
         LEFT JOIN visits v ON v.day = d.day
-        ORDER BY d.day`;
+        ORDER BY d.day`,
+      );
       return rows.map((r) => ({
         day: r.day.toISOString().slice(0, 10),
-        revenue: num(r.revenue),
+        revenue: r.revenue,
         orders: r.orders,
-        refunds: num(r.refunds),
-        adSpend: num(r.ad_spend),
-        marginPct: num(r.margin_pct),
+        refunds: r.refunds,
+        adSpend: r.ad_spend,
+        marginPct: r.margin_pct,
         newCustomers: r.new_customers,
         sessions: r.sessions,
       }));
@@ -122,11 +143,18 @@ export function anomaliesRepo(prisma: PrismaClient) {
      * second run, or a concurrent one, inserts nothing) and, in the same transaction, the events
      * that `announce` builds for the rows actually inserted. Returns the rows inserted.
      */
-    async insertFindings(accountId: string, now: Date, findings: readonly AnomalyWrite[], announce: (inserted: AnomalyWrite[]) => DomainEvent[]): Promise<number> {
+    async insertFindings(
+      accountId: string,
+      now: Date,
+      findings: readonly AnomalyWrite[],
+      announce: (inserted: AnomalyWrite[]) => DomainEvent[],
+    ): Promise<number> {
       if (findings.length === 0) return 0;
       const col = <T>(pick: (f: AnomalyWrite) => T): T[] => findings.map(pick);
       return prisma.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<Array<{ kind: string; metric: string; metric_date: Date }>>`
+        const rows = parseRows(
+          insertedRow,
+          await tx.$queryRaw`
           INSERT INTO anomalies (account_id, kind, metric, metric_date, observed_value, expected_value, z_score, direction,
                                  severity, detected_at, inferred_cause, confidence, correlated_metrics)
           SELECT ${accountId}, v.kind::"AnomalyKind", v.metric::"AnomalyMetric", v.day, v.observed, v.expected, v.z,
@@ -139,13 +167,14 @@ export function anomaliesRepo(prisma: PrismaClient) {
                  WITH ORDINALITY AS v(kind, metric, day, observed, expected, z, direction, severity, cause, confidence, correlated, i)
           ORDER BY v.i
           ON CONFLICT (account_id, metric, metric_date, kind) DO NOTHING
-          RETURNING kind::text AS kind, metric::text AS metric, metric_date`;
+          RETURNING kind::text AS kind, metric::text AS metric, metric_date`,
+        );
         const inserted = new Set(rows.map(key));
         const written = findings.filter((f) => inserted.has(`${f.kind}|${f.metric}|${f.day}`));
         await appendEvents(tx, accountId, announce(written), now);
         return written.length;
       });
-      },
+    },
     /** The account's anomalies with these ids. */
     byIds(accountId: string, ids: readonly number[]) {
       return prisma.anomaly.findMany({ where: { accountId, id: { in: [...ids] } }, select: anomalySelect });

@@ -1,23 +1,64 @@
 // Anomalies: deviations found by the anomaly-detect job (univariate and correlated), read over a
-// rolling window of whole days counted back from now. The detection rules: detector.ts and
+// rolling window of whole days counted back from now. The detection rules: rules.ts and
 // docs/analytics.md.
 import type { PrismaClient } from '../../db/client.ts';
-import type { AnomalyMetric } from '../../db/__generated__/prisma/enums.ts';
-import { SEVERITIES } from '../insights/service.ts';
+import type { AnomalyMetric, Direction, Severity } from '../shared/enums.ts';
+import { SEVERITIES } from '../insights/index.ts';
 import { anomaliesRepo, type AnomalyWrite, type DailyInputs } from './repo.ts';
-import { boundedCount } from '../bounds.ts';
-import { announces, correlate, DETECTION, findingOf, scoreSeries, type DailySeries, type Score } from './detector.ts';
-import { addDays } from '../analytics/profit.ts';
+import { boundedCount } from '../shared/index.ts';
+import { announces, correlate, decodeCorrelated, DETECTION, findingOf, scoreSeries, type CorrelatedMetric, type DailySeries, type Score } from './rules.ts';
+import type { DecimalLike } from '../shared/types.ts';
+import { addDays } from '../shared/index.ts';
 import { domainEvent } from '../events/catalog.ts';
 
 const DAY_MS = 86_400_000;
-export const ANOMALY_METRICS = ['revenue', 'orders', 'aov', 'ad_spend', 'roas', 'cpa', 'refunds', 'new_customers', 'conversion_rate', 'margin_pct'] as const satisfies readonly AnomalyMetric[];
+export const ANOMALY_METRICS = [
+  'revenue',
+  'orders',
+  'aov',
+  'ad_spend',
+  'roas',
+  'cpa',
+  'refunds',
+  'new_customers',
+  'conversion_rate',
+  'margin_pct',
+] as const satisfies readonly AnomalyMetric[];
 export const ANOMALY_WINDOW = { default: 7, max: 90 };
 
 export interface AnomalyQuery {
   severity?: (typeof SEVERITIES)[number];
   days?: number;
 }
+
+/** An anomaly the anomaly-detect job stored, its correlated metrics decoded. */
+export interface Anomaly {
+  id: number;
+  kind: 'univariate' | 'correlated';
+  metric: AnomalyMetric;
+  observedValue: DecimalLike;
+  expectedValue: DecimalLike;
+  zScore: DecimalLike;
+  direction: Direction;
+  severity: Severity;
+  detectedAt: Date;
+  /** The local day the anomaly is about (a UTC-midnight date). */
+  metricDate: Date;
+  inferredCause: string;
+  confidence: DecimalLike;
+  correlatedMetrics: CorrelatedMetric[];
+}
+
+/** Anomalies of a window, newest first, and the window's length. */
+export interface AnomalyWindow {
+  items: Anomaly[];
+  windowDays: number;
+}
+
+const decoded = <R extends { correlatedMetrics: unknown }>(row: R): Omit<R, 'correlatedMetrics'> & { correlatedMetrics: CorrelatedMetric[] } => ({
+  ...row,
+  correlatedMetrics: decodeCorrelated(row.correlatedMetrics),
+});
 
 const ratio = (a: number | null, b: number | null, scale = 1): number | null => (a === null || b === null || b === 0 ? null : (a / b) * scale);
 
@@ -46,10 +87,19 @@ export function anomaliesService(prisma: PrismaClient) {
   const repo = anomaliesRepo(prisma);
   return {
     /** Anomalies detected in the last `days` × 24 hours (clamped to the maximum), newest first. */
-    async listAnomalies(accountId: string, query: AnomalyQuery, now = new Date()) {
+    async listAnomalies(accountId: string, query: AnomalyQuery, now = new Date()): Promise<AnomalyWindow> {
       const windowDays = boundedCount(query.days, ANOMALY_WINDOW, 'days');
-      const items = await repo.listSince(accountId, { severity: query.severity, since: new Date(now.getTime() - windowDays * DAY_MS) });
-      return { items, windowDays };
+      const rows = await repo.listSince(accountId, { severity: query.severity, since: new Date(now.getTime() - windowDays * DAY_MS) });
+      return { items: rows.map(decoded), windowDays };
+    },
+
+    /**
+     * How many anomalies listAnomalies would return now: a list's real size, which the window's
+     * days do not bound (one detection run stores a whole history's findings at once).
+     */
+    async countAnomalies(accountId: string, query: AnomalyQuery, now = new Date()): Promise<number> {
+      const windowDays = boundedCount(query.days, ANOMALY_WINDOW, 'days');
+      return repo.countSince(accountId, { severity: query.severity, since: new Date(now.getTime() - windowDays * DAY_MS) });
     },
 
     /**
@@ -76,25 +126,60 @@ export function anomaliesService(prisma: PrismaClient) {
           if (!byDay.has(day)) byDay.set(day, new Map());
           byDay.get(day)!.set(metric, score);
           const f = findingOf(metric, day, score);
-          if (f) writes.push({ kind: 'univariate', metric, day, observed: f.observed, expected: f.expected, z: f.z, direction: f.direction, severity: f.severity, cause: univariateCause(f), confidence: f.confidence, correlated: [] });
+          if (f)
+            writes.push({
+              kind: 'univariate',
+              metric,
+              day,
+              observed: f.observed,
+              expected: f.expected,
+              z: f.z,
+              direction: f.direction,
+              severity: f.severity,
+              cause: univariateCause(f),
+              confidence: f.confidence,
+              correlated: [],
+            });
         }
       }
       const anomalousDays = new Set(writes.map((w) => w.day));
       for (const [day, scores] of byDay) {
         if (!anomalousDays.has(day)) continue;
         for (const c of correlate(day, scores)) {
-          writes.push({ kind: 'correlated', metric: c.metric, day, observed: c.observed, expected: c.expected, z: c.z, direction: c.direction, severity: c.severity, cause: c.cause, confidence: c.confidence, correlated: c.correlated });
+          writes.push({
+            kind: 'correlated',
+            metric: c.metric,
+            day,
+            observed: c.observed,
+            expected: c.expected,
+            z: c.z,
+            direction: c.direction,
+            severity: c.severity,
+            cause: c.cause,
+            confidence: c.confidence,
+            correlated: c.correlated,
+          });
         }
       }
       return repo.insertFindings(accountId, now, writes, (inserted) =>
         inserted
           .filter((w) => announces(w.severity))
-          .map((w) => domainEvent('anomaly.detected', { metric: w.metric, observed: w.observed, expected: w.expected, z_score: w.z, direction: w.direction, severity: w.severity, source: w.kind })),
+          .map((w) =>
+            domainEvent('anomaly.detected', {
+              metric: w.metric,
+              observed: w.observed,
+              expected: w.expected,
+              z_score: w.z,
+              direction: w.direction,
+              severity: w.severity,
+              source: w.kind,
+            }),
+          ),
       );
-      },
+    },
     /** The account's anomalies with these ids, in the order asked (null where there is none). */
-    async anomaliesByIds(accountId: string, ids: readonly number[]) {
-      const byId = new Map((await repo.byIds(accountId, ids)).map((row) => [row.id, row]));
+    async anomaliesByIds(accountId: string, ids: readonly number[]): Promise<Array<Anomaly | null>> {
+      const byId = new Map((await repo.byIds(accountId, ids)).map((row) => [row.id, decoded(row)]));
       return ids.map((id) => byId.get(id) ?? null);
     },
   };

@@ -4,7 +4,7 @@
 import { AppError } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../db/client.ts';
-import { checkApiKey, hashApiKey, KEY_PREFIX } from '../keys/key-format.ts';
+import { checkApiKey, hashApiKey, KEY_PREFIX, keyState } from '../keys/rules.ts';
 import { keysRepo, type ApiKeyRow } from '../keys/repo.ts';
 import { accountsRepo } from '../accounts/repo.ts';
 import { lastUsedTracker } from './last-used.ts';
@@ -69,8 +69,8 @@ export function authService(prisma: PrismaClient, jwt: Config['jwt'], options: {
       if (!checkApiKey(token)) throw new AppError('key_not_found');
       const key = await lookup(hashApiKey(token));
       if (!key) throw new AppError('key_not_found');
-      if (key.revokedAt && key.revokedAt <= now) throw new AppError('key_revoked');
-      if (key.expiresAt && key.expiresAt <= now) throw new AppError('key_expired');
+      const state = keyState(key, now);
+      if (state !== 'active') throw new AppError(state === 'revoked' ? 'key_revoked' : 'key_expired');
       lastUsed.touch(key.id, now);
       return { accountId: key.accountId, scopes: new Set(key.scopes), kind: 'api_key', keyId: key.id, budgetKey: `key:${key.id}` };
     },

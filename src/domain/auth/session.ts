@@ -12,7 +12,13 @@ export function sessionVerifier(jwt: Config['jwt']): ((token: string) => Promise
   if (jwt.secret) key = new TextEncoder().encode(jwt.secret);
   else if (jwt.jwksUrl) key = createRemoteJWKSet(new URL(jwt.jwksUrl), { timeoutDuration: 2_000, cooldownDuration: 30_000 });
   else return null;
-  const options = { algorithms: jwt.algorithms, issuer: jwt.issuer, audience: jwt.audience, maxTokenAge: jwt.maxAgeSeconds, requiredClaims: ['sub', 'iat', 'exp'] };
+  const options = {
+    algorithms: jwt.algorithms,
+    issuer: jwt.issuer,
+    audience: jwt.audience,
+    maxTokenAge: jwt.maxAgeSeconds,
+    requiredClaims: ['sub', 'iat', 'exp'],
+  };
   return async (token) => {
     try {
       const { payload } = await (typeof key === 'function' ? jwtVerify(token, key, options) : jwtVerify(token, key, options));

@@ -1,6 +1,7 @@
 // The only Prisma access for cross-account aggregates. Nothing identifying leaves this file: the
 // per-store rows carry only the plan and the figures, never an account id or name.
 import type { PrismaClient } from '../../db/client.ts';
+import { col, parseRows, z } from '../shared/rows.ts';
 
 export interface StoreFigures {
   plan: string;
@@ -10,11 +11,22 @@ export interface StoreFigures {
   roas: number | null;
 }
 
+const storeFiguresRow = z.object({
+  plan: col.text,
+  aov: col.float.nullable(),
+  marginPct: col.float.nullable(),
+  repeatRate: col.float.nullable(),
+  roas: col.float.nullable(),
+}) satisfies z.ZodType<StoreFigures>;
+const dailyMedianRow = z.object({ day: col.date, stores: col.bigint, median: col.float });
+
 export function benchmarksRepo(prisma: PrismaClient) {
   return {
     /** One row per store with paid orders in [since, until). */
     async storeFigures(since: Date, until: Date): Promise<StoreFigures[]> {
-      return prisma.$queryRaw<StoreFigures[]>`
+      return parseRows(
+        storeFiguresRow,
+        await prisma.$queryRaw`
         WITH o AS (
           SELECT account_id, count(*) AS orders, sum(total_amount) AS revenue FROM orders
           WHERE placed_at >= ${since} AND placed_at < ${until} AND status <> 'cancelled' GROUP BY account_id),
@@ -32,16 +44,19 @@ export function benchmarksRepo(prisma: PrismaClient) {
         FROM o JOIN accounts acc ON acc.id = o.account_id
         LEFT JOIN p ON p.account_id = o.account_id
         LEFT JOIN c ON c.account_id = o.account_id
-        LEFT JOIN a ON a.account_id = o.account_id`;
+        LEFT JOIN a ON a.account_id = o.account_id`,
+      );
     },
     /** Per UTC day in [since, until): how many stores had paid orders, and the median of their counts. */
     async dailyOrderMedians(since: Date, until: Date): Promise<Array<{ day: Date; stores: number; median: number }>> {
-      const rows = await prisma.$queryRaw<Array<{ day: Date; stores: bigint; median: number }>>`
+      return parseRows(
+        dailyMedianRow,
+        await prisma.$queryRaw`
         SELECT day, count(*) AS stores, percentile_cont(0.5) WITHIN GROUP (ORDER BY n)::float8 AS median
         FROM (SELECT account_id, (placed_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM orders
               WHERE placed_at >= ${since} AND placed_at < ${until} AND status <> 'cancelled' GROUP BY 1, 2) per_store
-        GROUP BY day ORDER BY day`;
-      return rows.map((r) => ({ day: r.day, stores: Number(r.stores), median: r.median }));
+        GROUP BY day ORDER BY day`,
+      );
     },
   };
 }

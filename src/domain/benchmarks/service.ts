@@ -65,7 +65,10 @@ export function benchmarksService(prisma: PrismaClient) {
       const stores = await repo.storeFigures(since, until);
       const byPlan = new Map<string, StoreFigures[]>();
       for (const s of stores) byPlan.set(s.plan, [...(byPlan.get(s.plan) ?? []), s]);
-      const candidates: Array<[string, StoreFigures[]]> = [['all', stores], ...[...byPlan.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([plan, s]): [string, StoreFigures[]] => [`plan:${plan}`, s])];
+      const candidates: Array<[string, StoreFigures[]]> = [
+        ['all', stores],
+        ...[...byPlan.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([plan, s]): [string, StoreFigures[]] => [`plan:${plan}`, s]),
+      ];
       const published = candidates.filter(([, s]) => s.length >= MIN_BUCKET).map(([name, s]) => bucketOf(name, s));
       return { since, until, buckets: published, suppressedBuckets: candidates.length - published.length };
     },
@@ -84,7 +87,11 @@ export function benchmarksService(prisma: PrismaClient) {
       return { since, until, forecast, inputDays: days.length };
     },
   };
-  return { ...service, sharedBenchmarks: shared(AGGREGATE_TTL_MS, () => service.benchmarks()), sharedPredictions: shared(AGGREGATE_TTL_MS, () => service.predictions()) };
+  return {
+    ...service,
+    sharedBenchmarks: shared(AGGREGATE_TTL_MS, () => service.benchmarks()),
+    sharedPredictions: shared(AGGREGATE_TTL_MS, () => service.predictions()),
+  };
 }
 
 export type BenchmarksService = ReturnType<typeof benchmarksService>;

@@ -17,7 +17,10 @@ export function changelogRepo(prisma: PrismaClient) {
       ]);
     },
     list() {
-      return prisma.changelogEntry.findMany({ orderBy: [{ date: 'desc' }, { id: 'asc' }], select: { slug: true, date: true, tag: true, title: true, body: true, bullets: true } });
+      return prisma.changelogEntry.findMany({
+        orderBy: [{ date: 'desc' }, { id: 'asc' }],
+        select: { slug: true, date: true, tag: true, title: true, body: true, bullets: true },
+      });
     },
   };
 }

@@ -3,6 +3,7 @@
 // the same transaction, so the balance always equals the ledger's sum and never goes below zero.
 import type { Prisma, PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { col, parseRows, z } from '../shared/rows.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
 
@@ -30,7 +31,7 @@ export interface DebitOutcome {
 }
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';
-import { idDescendingWindow, type PageRequest } from '../paging.ts';
+import { idDescendingWindow, type PageRequest } from '../shared/index.ts';
 
 export interface BalanceRow {
   balance: number;
@@ -43,17 +44,42 @@ export interface BalanceRow {
   updatedAt: Date;
 }
 
+const balanceRow = z.object({
+  balance: col.int,
+  totalPurchased: col.int,
+  totalSpent: col.int,
+  autoTopupEnabled: col.bool,
+  autoTopupThreshold: col.int,
+  autoTopupAmount: col.int,
+  autoTopupLastChargedAt: col.date.nullable(),
+  updatedAt: col.date,
+}) satisfies z.ZodType<BalanceRow>;
+const debitRow = z.object({
+  state: col.text.nullable(),
+  current: col.int.nullable(),
+  balance: col.int.nullable(),
+  enabled: col.bool.nullable(),
+  threshold: col.int.nullable(),
+  topup: col.int.nullable(),
+  id: col.int.nullable(),
+  created_at: col.date.nullable(),
+});
+const balanceOnlyRow = z.object({ balance: col.int });
+
 export function creditsRepo(prisma: PrismaClient) {
   const refundOf = (accountId: string, debitId: number) =>
     prisma.creditTransaction.findFirst({ where: { accountId, refundOfId: debitId }, select: ledgerSelect });
   return {
     /** The balance row (a hot path of both doors: one plain statement). */
     async balance(accountId: string): Promise<BalanceRow | null> {
-      const rows = await prisma.$queryRaw<BalanceRow[]>`
+      const rows = parseRows(
+        balanceRow,
+        await prisma.$queryRaw`
         SELECT balance, total_purchased AS "totalPurchased", total_spent AS "totalSpent", auto_topup_enabled AS "autoTopupEnabled",
                auto_topup_threshold AS "autoTopupThreshold", auto_topup_amount AS "autoTopupAmount",
                auto_topup_last_charged_at AS "autoTopupLastChargedAt", updated_at AS "updatedAt"
-        FROM credit_balances WHERE account_id = ${accountId}`;
+        FROM credit_balances WHERE account_id = ${accountId}`,
+      );
       return rows[0] ?? null;
     },
     recentTransactions(accountId: string, take: number) {
@@ -84,9 +110,9 @@ export function creditsRepo(prisma: PrismaClient) {
       return prisma.$transaction(async (tx) => {
         // One statement: the access check, the conditional UPDATE and the ledger row (a paused
         // account or a short balance updates no row, so nothing is inserted either).
-        const [r] = await tx.$queryRaw<
-          Array<{ state: string | null; current: number | null; balance: number | null; enabled: boolean; threshold: number; topup: number; id: number | null; created_at: Date }>
-        >`
+        const [r] = parseRows(
+          debitRow,
+          await tx.$queryRaw`
           WITH access AS (SELECT state FROM ai_access WHERE account_id = ${accountId}),
           upd AS (
             UPDATE credit_balances
@@ -104,14 +130,28 @@ export function creditsRepo(prisma: PrismaClient) {
                  (SELECT balance FROM credit_balances WHERE account_id = ${accountId}) AS current,
                  upd.balance, upd.auto_topup_enabled AS enabled, upd.auto_topup_threshold AS threshold, upd.auto_topup_amount AS topup,
                  ins.id, ins.created_at
-          FROM (SELECT 1) AS one LEFT JOIN upd ON true LEFT JOIN ins ON true`;
-        if (r!.state === 'paused') throw new AppError('payment_required', 'AI access is paused for this account');
-        if (r!.id === null || r!.balance === null) {
-          if (r!.current === null) throw new AppError('not_found', `no credit balance for account ${accountId}`);
-          throw new AppError('payment_required', `insufficient credits: ${input.feature} costs ${input.amount}, the balance is ${r!.current}`);
+          FROM (SELECT 1) AS one LEFT JOIN upd ON true LEFT JOIN ins ON true`,
+        );
+        if (!r) throw new AppError('not_found', `no credit balance for account ${accountId}`);
+        if (r.state === 'paused') throw new AppError('payment_required', 'AI access is paused for this account');
+        // The ledger row exists exactly when the UPDATE took the credits: then every column of `upd` and `ins` is set.
+        if (r.id === null || r.balance === null || r.created_at === null || r.enabled === null || r.threshold === null || r.topup === null) {
+          if (r.current === null) throw new AppError('not_found', `no credit balance for account ${accountId}`);
+          throw new AppError('payment_required', `insufficient credits: ${input.feature} costs ${input.amount}, the balance is ${r.current}`);
         }
-        const row: LedgerRow = { id: r!.id, kind: 'consume', feature: input.feature, amount: -input.amount, balanceAfter: r!.balance, createdAt: r!.created_at };
-        const outcome: DebitOutcome = { row, balanceBefore: row.balanceAfter + input.amount, autoTopup: { enabled: r!.enabled, threshold: r!.threshold, amount: r!.topup } };
+        const row: LedgerRow = {
+          id: r.id,
+          kind: 'consume',
+          feature: input.feature,
+          amount: -input.amount,
+          balanceAfter: r.balance,
+          createdAt: r.created_at,
+        };
+        const outcome: DebitOutcome = {
+          row,
+          balanceBefore: row.balanceAfter + input.amount,
+          autoTopup: { enabled: r.enabled, threshold: r.threshold, amount: r.topup },
+        };
         await appendEvents(tx, accountId, events(outcome), input.at);
         return outcome;
       }, TX_OPTIONS);
@@ -134,13 +174,25 @@ export function creditsRepo(prisma: PrismaClient) {
       try {
         const row = await prisma.$transaction(async (tx) => {
           const credits = -debit.amount;
-          const updated = await tx.$queryRaw<Array<{ balance: number }>>`
+          const updated = parseRows(
+            balanceOnlyRow,
+            await tx.$queryRaw`
             UPDATE credit_balances
             SET balance = balance + ${credits}::int, total_spent = total_spent - ${credits}::int, updated_at = ${at}
             WHERE account_id = ${accountId}
-            RETURNING balance`;
+            RETURNING balance`,
+          );
           const created = await tx.creditTransaction.create({
-            data: { accountId, kind: 'refund', feature: debit.feature, amount: credits, balanceAfter: updated[0]!.balance, refundOfId: debitId, meta: { refund_of: debitId }, createdAt: at },
+            data: {
+              accountId,
+              kind: 'refund',
+              feature: debit.feature,
+              amount: credits,
+              balanceAfter: updated[0]!.balance,
+              refundOfId: debitId,
+              meta: { refund_of: debitId },
+              createdAt: at,
+            },
             select: ledgerSelect,
           });
           await appendEvents(tx, accountId, events(created, debit), at);
@@ -161,12 +213,15 @@ export function creditsRepo(prisma: PrismaClient) {
       events: (row: LedgerRow) => DomainEvent[],
     ): Promise<LedgerRow> {
       return prisma.$transaction(async (tx: Tx) => {
-        const updated = await tx.$queryRaw<Array<{ balance: number }>>`
+        const updated = parseRows(
+          balanceOnlyRow,
+          await tx.$queryRaw`
           UPDATE credit_balances
           SET balance = balance + ${input.amount}::int, total_purchased = total_purchased + ${input.amount}::int, updated_at = ${input.at},
               auto_topup_last_charged_at = CASE WHEN ${input.kind}::text = 'auto_topup' THEN ${input.at}::timestamptz ELSE auto_topup_last_charged_at END
           WHERE account_id = ${accountId}
-          RETURNING balance`;
+          RETURNING balance`,
+        );
         if (!updated[0]) throw new AppError('not_found', `no credit balance for account ${accountId}`);
         const row = await tx.creditTransaction.create({
           data: { accountId, kind: input.kind, feature: '', amount: input.amount, balanceAfter: updated[0].balance, meta: input.meta, createdAt: input.at },
@@ -182,9 +237,13 @@ export function creditsRepo(prisma: PrismaClient) {
         where: { accountId },
         data: { autoTopupEnabled: settings.enabled, autoTopupThreshold: settings.threshold, autoTopupAmount: settings.amount },
         select: { autoTopupEnabled: true, autoTopupThreshold: true, autoTopupAmount: true },
-        });
-      },
-    /** A page of the ledger in id-descending order (see domain/paging.ts), take+1 rows in fetch order. */
+      });
+    },
+    /** How many ledger entries the account has. */
+    transactionCount(accountId: string) {
+      return prisma.creditTransaction.count({ where: { accountId } });
+    },
+    /** A page of the ledger in id-descending order (see domain/shared/bounds.ts), take+1 rows in fetch order. */
     transactionsPage(accountId: string, request: PageRequest<number>) {
       const { id, order, take } = idDescendingWindow(request);
       return prisma.creditTransaction.findMany({

@@ -1,13 +1,14 @@
 // Credits: the account's view (balance, totals, auto top-up, latest transactions) and the ledger
 // writes every paid feature goes through: debit, refund, purchase and the automatic top-up.
 // Balance rules and events: docs/credits.md.
-import type { Prisma, PrismaClient } from '../../db/client.ts';
+import type { PrismaClient } from '../../db/client.ts';
+import type { JsonObject } from '../shared/index.ts';
 import { AppError } from '../../errors.ts';
 import { domainEvent, type DomainEvent } from '../events/catalog.ts';
 import { creditsRepo, type DebitOutcome, type LedgerRow } from './repo.ts';
 import { FEATURE_COSTS, featureCost, type FeatureName } from './feature-costs.ts';
 import { simulatedPayments, type PaymentPort } from './payments.ts';
-import { pageOf, pageRequest, type PageArgs } from '../paging.ts';
+import { pageOf, pageRequest, type PageArgs } from '../shared/index.ts';
 
 export const TRANSACTION_PAGE = { default: 25, max: 100 };
 
@@ -59,7 +60,8 @@ function debitEvents(feature: string, { row, balanceBefore }: DebitOutcome): Dom
 }
 
 const positiveInt = (value: number, param: string, max = Number.MAX_SAFE_INTEGER): number => {
-  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw new AppError('invalid_parameter', `${param} must be an integer from 1 to ${max}`, { param });
+  if (!Number.isSafeInteger(value) || value < 1 || value > max)
+    throw new AppError('invalid_parameter', `${param} must be an integer from 1 to ${max}`, { param });
   return value;
 };
 
@@ -87,9 +89,19 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
   }
 
   /** Pays through the port, then records the credits, credits.recharged and purchase.created. */
-  async function recordPurchase(accountId: string, credits: number, source: 'purchase' | 'auto_topup', customerEmail: string, at: Date): Promise<PurchaseResult> {
+  async function recordPurchase(
+    accountId: string,
+    credits: number,
+    source: 'purchase' | 'auto_topup',
+    customerEmail: string,
+    at: Date,
+  ): Promise<PurchaseResult> {
     const checkout = await payments.checkout({ accountId, credits, source, customerEmail });
-    const meta: Prisma.InputJsonObject = { checkout_session: checkout.sessionId, invoice_id: checkout.invoiceId, ...(source === 'auto_topup' ? { trigger: 'threshold' } : {}) };
+    const meta: JsonObject = {
+      checkout_session: checkout.sessionId,
+      invoice_id: checkout.invoiceId,
+      ...(source === 'auto_topup' ? { trigger: 'threshold' } : {}),
+    };
     const row = await repo.credit(accountId, { kind: source, amount: credits, meta, at }, (r: LedgerRow) => [
       domainEvent('credits.recharged', { credits_added: credits, new_balance: r.balanceAfter, stripe_session: checkout.sessionId, source }),
       domainEvent('purchase.created', { invoice_id: checkout.invoiceId, amount: checkout.amount, currency: checkout.currency, customer_email: customerEmail }),
@@ -112,7 +124,7 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
      * nothing. When the debit takes the balance under the auto top-up threshold (and auto top-up
      * is on), one top-up follows, once per crossing.
      */
-    async debit(accountId: string, feature: FeatureName, options: { units?: number; meta?: Prisma.InputJsonObject; at?: Date } = {}): Promise<DebitResult> {
+    async debit(accountId: string, feature: FeatureName, options: { units?: number; meta?: JsonObject; at?: Date } = {}): Promise<DebitResult> {
       if (!FEATURE_COSTS.some((f) => f.feature === feature)) throw new AppError('invalid_parameter', `unknown paid feature: ${feature}`, { param: 'feature' });
       const amount = featureCost(feature, positiveInt(options.units ?? 1, 'units', MAX_UNITS));
       const at = options.at ?? new Date();
@@ -140,7 +152,13 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
       const { row, created } = await repo.refund(accountId, debitId, at, (r, debit) => [
         domainEvent('credit.refunded', { transaction_id: r.id, refund_of: debit.id, feature: debit.feature, amount: r.amount, balance: r.balanceAfter }),
       ]);
-      return { transactionId: row.id, refundOf: debitId, amount: row.amount, balance: created ? row.balanceAfter : await currentBalance(accountId), alreadyRefunded: !created };
+      return {
+        transactionId: row.id,
+        refundOf: debitId,
+        amount: row.amount,
+        balance: created ? row.balanceAfter : await currentBalance(accountId),
+        alreadyRefunded: !created,
+      };
     },
 
     /** A manual purchase of `credits` through the payment port. */
@@ -159,6 +177,8 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
     ledgerSum: (accountId: string) => repo.ledgerSum(accountId),
     currentBalance,
     /** A page of the ledger, newest first (first/after or last/before; at most 100). */
+    /** How many ledger entries the account has (the connection's totalCount). */
+    countTransactions: (accountId: string) => repo.transactionCount(accountId),
     async transactionsPage(accountId: string, args: PageArgs<number>) {
       const request = pageRequest(args, TRANSACTION_PAGE);
       return pageOf(await repo.transactionsPage(accountId, request), request);

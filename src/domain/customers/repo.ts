@@ -1,60 +1,53 @@
 // The only Prisma access for customers.
 import type { PrismaClient } from '../../db/client.ts';
 import { LONG_TRANSACTION } from '../../db/transactions.ts';
-import type { CommerceSource, CustomerSegment, OrderStatus } from '../../db/__generated__/prisma/enums.ts';
+import type { CustomerSegment, OrderStatus } from '../../db/__generated__/prisma/enums.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
-import type { PageRequest } from '../paging.ts';
+import type { PageRequest } from '../shared/index.ts';
+import { col, parseRows, z } from '../shared/rows.ts';
+import { CHURN_RULES, CUSTOMER_SEGMENTS, LTV_RULES, SEGMENT_RULES, sourceFromId, sourceToId } from './rules.ts';
+import type { ContactChange, Customer, CustomerInPage, CustomerKey, CustomerSort, CustomerSortField, CustomerSource, Order } from './types.ts';
 
-export interface CustomerRow {
-  id: number;
-  email: string;
-  name: string;
-  phone?: string | null;
-  source: CommerceSource;
-  externalId: string;
-  city: string;
-  country: string;
-  ordersCount: number;
-  revenueTotal: string;
-  ltvEstimate: string;
-  aov: string;
-  segment: string;
-  churnScore: string;
-  lastPurchaseAt: Date | null;
-  firstPurchaseAt: Date | null;
-  createdAt: Date;
-}
+const ORDER_STATUSES = ['paid', 'refunded', 'partially_refunded', 'cancelled'] as const satisfies readonly OrderStatus[];
 
-export interface OrderRow {
-  id: number;
-  customerId: number | null;
-  source: CommerceSource;
-  externalId: string;
-  status: OrderStatus;
-  currency: string;
-  subtotal: string;
-  totalAmount: string;
-  refundedAmount: string;
-  placedAt: Date;
-}
-
-export type CustomerSortField = 'id' | 'revenue' | 'last_purchase';
-export interface CustomerSort {
-  field: CustomerSortField;
-  direction: 'asc' | 'desc';
-}
-/** A position in a sorted list: the sort key as text (absent for id order) and the id. */
-export interface CustomerKey {
-  value: string | null;
-  id: number;
-}
-export interface ContactChange {
-  email?: string;
-  name?: string;
-  phone?: string | null;
-  city?: string;
-  country?: string;
-}
+/** The database spells a source as its id (woo-commerce); rows carry the declared spelling. */
+const source = col.text.transform(sourceFromId);
+const customerRow = z.object({
+  id: col.int,
+  email: col.text,
+  name: col.text,
+  phone: col.text.nullable().optional(),
+  source,
+  externalId: col.text,
+  city: col.text,
+  country: col.text,
+  ordersCount: col.int,
+  revenueTotal: col.text,
+  ltvEstimate: col.text,
+  aov: col.text,
+  segment: z.enum(CUSTOMER_SEGMENTS),
+  churnScore: col.text,
+  lastPurchaseAt: col.date.nullable(),
+  firstPurchaseAt: col.date.nullable(),
+  createdAt: col.date,
+}) satisfies z.ZodType<Customer, unknown>;
+const orderFields = {
+  id: col.int,
+  customerId: col.int.nullable(),
+  source,
+  externalId: col.text,
+  status: z.enum(ORDER_STATUSES),
+  currency: col.text,
+  subtotal: col.text,
+  totalAmount: col.text,
+  refundedAmount: col.text,
+};
+const orderRow = z.object({ ...orderFields, placedAt: col.date }) satisfies z.ZodType<Order, unknown>;
+/** An order read through json_build_object: placedAt comes back as text. */
+const orderJson = z.object({ ...orderFields, placedAt: col.text.transform((t) => new Date(t)) }) satisfies z.ZodType<Order, unknown>;
+const pageRow = customerRow.extend({ sortKey: col.text, recentOrders: z.array(orderJson).optional() }) satisfies z.ZodType<CustomerInPage, unknown>;
+/** The filter's source as the database spells it, or null. */
+const dbSource = (value: CustomerSource | undefined): string | null => (value ? sourceToId(value) : null);
 
 const SORT_KEY: Record<CustomerSortField, Prisma.Sql> = {
   id: Prisma.sql`id`,
@@ -67,36 +60,21 @@ const CUSTOMER_COLUMNS = Prisma.sql`id, email, name, phone, source::text AS sour
   segment::text AS segment, churn_score::text AS "churnScore", last_purchase_at AS "lastPurchaseAt",
   first_purchase_at AS "firstPurchaseAt", created_at AS "createdAt"`;
 
-const ORDER_COLUMNS = Prisma.sql`o.id, o.customer_id AS "customerId", replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId",
+const ORDER_COLUMNS = Prisma.sql`o.id, o.customer_id AS "customerId", o.source::text AS source, o.external_id AS "externalId",
   o.status::text AS status, o.currency, o.subtotal::text AS subtotal, o.total_amount::text AS "totalAmount",
   o.refunded_amount::text AS "refundedAmount", o.placed_at AS "placedAt"`;
 /** ORDER_COLUMNS as json_build_object's arguments (placedAt comes back as text). */
-const ORDER_JSON_FIELDS = Prisma.sql`'id', o.id, 'customerId', o.customer_id, 'source', replace(o.source::text, '-', '_'), 'externalId', o.external_id,
+const ORDER_JSON_FIELDS = Prisma.sql`'id', o.id, 'customerId', o.customer_id, 'source', o.source::text, 'externalId', o.external_id,
   'status', o.status::text, 'currency', o.currency, 'subtotal', o.subtotal::text, 'totalAmount', o.total_amount::text,
   'refundedAmount', o.refunded_amount::text, 'placedAt', o.placed_at`;
 
 export function customersRepo(prisma: PrismaClient) {
   return {
-    /**
-     * A page in id-descending order, after the cursor id; one extra row tells whether more follow.
-     * Raw SQL: the most requested list of the API, and Prisma's query compiler and per-value
-     * mapping cost more than the query itself here (bench/rest).
-     */
-    async page(accountId: string, filter: { source?: CommerceSource; beforeId?: number }, take: number): Promise<CustomerRow[]> {
-      const source = filter.source ? filter.source.replace('_', '-') : null;
-      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string }>>`
-        SELECT id, email, name, source::text AS source, external_id AS "externalId", city, country, orders_count AS "ordersCount",
-               revenue_total::text AS "revenueTotal", ltv_estimate::text AS "ltvEstimate", aov::text AS aov,
-               segment::text AS segment, churn_score::text AS "churnScore", last_purchase_at AS "lastPurchaseAt",
-               first_purchase_at AS "firstPurchaseAt", created_at AS "createdAt"
-        FROM customers
-        WHERE account_id = ${accountId}
-          AND (${source}::text IS NULL OR source::text = ${source}::text)
-          AND (${filter.beforeId ?? null}::int IS NULL OR id < ${filter.beforeId ?? null}::int)
-        ORDER BY id DESC
-        LIMIT ${take}`;
-      // The database spells sources with hyphens; the model's enum with underscores.
-      return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
+    /** How many customers of the account match the filter. */
+    count(accountId: string, filter: { source?: CustomerSource; segment?: CustomerSegment }) {
+      return prisma.customer.count({
+        where: { accountId, ...(filter.source ? { source: filter.source } : {}), ...(filter.segment ? { segment: filter.segment } : {}) },
+      });
     },
     /**
      * Brings an account's customer metrics up to date (docs/customer-metrics.md), in one
@@ -111,11 +89,14 @@ export function customersRepo(prisma: PrismaClient) {
         // lock, so this waits for it, and the recount below (a later snapshot) sees the order.
         // Locked in customer order, the order in which the triggers mark, so the two never
         // deadlock.
-        const marked = await tx.$queryRaw<Array<{ id: number }>>`
+        const marked = parseRows(
+          z.object({ id: col.int }),
+          await tx.$queryRaw`
           DELETE FROM customer_metrics_pending p
           USING (SELECT customer_id FROM customer_metrics_pending WHERE account_id = ${accountId} ORDER BY customer_id FOR UPDATE) l
           WHERE p.account_id = ${accountId} AND p.customer_id = l.customer_id
-          RETURNING p.customer_id AS id`;
+          RETURNING p.customer_id AS id`,
+        );
         const recount = full ? null : marked.map((m) => m.id);
         // Each stage is fenced (OFFSET 0) so that its expressions are computed once per customer,
         // not again wherever a later stage names them; the comparison with the stored values is
@@ -145,25 +126,25 @@ export function customersRepo(prisma: PrismaClient) {
           SELECT t.*,
                  t.revenue_total / nullif(t.orders_count, 0) AS aov,
                  EXTRACT(EPOCH FROM (${now}::timestamptz - t.last_at)) / 86400 AS days_since,
-                 GREATEST(EXTRACT(EPOCH FROM (t.last_at - t.first_at)) / 86400 / GREATEST(t.orders_count - 1, 1), 30) AS interval_days,
-                 GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - t.first_at)) / 86400, 30) AS tenure_days
+                 GREATEST(EXTRACT(EPOCH FROM (t.last_at - t.first_at)) / 86400 / GREATEST(t.orders_count - 1, 1), ${CHURN_RULES.minIntervalDays}::int) AS interval_days,
+                 GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - t.first_at)) / 86400, ${LTV_RULES.minTenureDays}::int) AS tenure_days
           FROM totals t OFFSET 0
         ), churn AS (
-          SELECT sc.*, LEAST(1, GREATEST(0, sc.days_since / (sc.interval_days * 4))) AS churn_score
+          SELECT sc.*, LEAST(1, GREATEST(0, sc.days_since / (sc.interval_days * ${CHURN_RULES.intervalMultiple}::int))) AS churn_score
           FROM scored sc OFFSET 0
         ), metrics AS (
           -- A customer without a counted order (none yet, or all cancelled) has zero metrics and
           -- the new segment.
           SELECT ch.id, ch.stored, ch.orders_count, round(ch.revenue_total, 2) AS revenue_total, coalesce(round(ch.aov, 2), 0) AS aov,
                  ch.first_at, ch.last_at, coalesce(round(ch.churn_score, 4), 0) AS churn_score,
-                 coalesce(round(ch.revenue_total + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * 2 * (1 - ch.churn_score), 2), 0) AS ltv_estimate,
+                 coalesce(round(ch.revenue_total + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * ${LTV_RULES.horizonYears}::int * (1 - ch.churn_score), 2), 0) AS ltv_estimate,
                  (CASE
                    WHEN ch.orders_count = 0 THEN 'new'
-                   WHEN ch.days_since > 180 THEN 'churned'
-                   WHEN ch.churn_score >= 0.6 THEN 'at_risk'
-                   WHEN ch.revenue_total >= 1000 AND ch.orders_count >= 5 THEN 'vip'
-                   WHEN ch.orders_count >= 4 THEN 'loyal'
-                   WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= 30 THEN 'new'
+                   WHEN ch.days_since > ${SEGMENT_RULES.churnedAfterDays}::int THEN 'churned'
+                   WHEN ch.churn_score >= ${SEGMENT_RULES.atRiskChurnScore}::numeric THEN 'at_risk'
+                   WHEN ch.revenue_total >= ${SEGMENT_RULES.vipRevenue}::numeric AND ch.orders_count >= ${SEGMENT_RULES.vipOrders}::int THEN 'vip'
+                   WHEN ch.orders_count >= ${SEGMENT_RULES.loyalOrders}::int THEN 'loyal'
+                   WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= ${SEGMENT_RULES.newWithinDays}::int THEN 'new'
                    ELSE 'regular'
                  END)::"CustomerSegment" AS segment
           FROM churn ch OFFSET 0
@@ -180,18 +161,18 @@ export function customersRepo(prisma: PrismaClient) {
       }, LONG_TRANSACTION);
     },
     /**
-     * A page in the requested order (see domain/paging.ts): ties on the sort key are broken by id
+     * A page in the requested order (see domain/shared/bounds.ts): ties on the sort key are broken by id
      * in the same direction; a customer without purchases sorts as the oldest last purchase. The
      * cursor is the row's (key, id). Returns take+1 rows in fetch order; with `recentOrders`, each
      * row carries its newest that many orders too (as recentOrders below), in the same statement.
      */
     async sortedPage(
       accountId: string,
-      filter: { source?: CommerceSource; segment?: CustomerSegment },
+      filter: { source?: CustomerSource; segment?: CustomerSegment },
       order: CustomerSort,
       request: PageRequest<CustomerKey>,
       recentOrders?: number,
-    ): Promise<Array<CustomerRow & { sortKey: string; recentOrders?: OrderRow[] }>> {
+    ): Promise<CustomerInPage[]> {
       const key = SORT_KEY[order.field];
       const descending = (order.direction === 'desc') !== request.backward;
       const dir = Prisma.raw(descending ? 'DESC' : 'ASC');
@@ -203,11 +184,13 @@ export function customersRepo(prisma: PrismaClient) {
           ? Prisma.sql`id ${op} ${cursor.id}::int`
           : Prisma.sql`(${key}, id) ${op} (${cursor.value}::${Prisma.raw(order.field === 'revenue' ? 'numeric' : 'timestamptz')}, ${cursor.id}::int)`;
       };
-      const source = filter.source ? filter.source.replace('_', '-') : null;
+      const source = dbSource(filter.source);
       // Evaluated for the rows of the page only (after the ORDER BY and LIMIT).
-      const orders = recentOrders ? Prisma.sql`, (SELECT coalesce(json_agg(json_build_object(${ORDER_JSON_FIELDS}) ORDER BY o.placed_at DESC, o.id DESC), '[]')
-          FROM (SELECT * FROM orders WHERE account_id = ${accountId} AND customer_id = customers.id ORDER BY placed_at DESC, id DESC LIMIT ${recentOrders}) o) AS "recentOrders"` : Prisma.empty;
-      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string; sortKey: string; recentOrders?: Array<Omit<OrderRow, 'placedAt'> & { placedAt: string }> }>>`
+      const orders = recentOrders
+        ? Prisma.sql`, (SELECT coalesce(json_agg(json_build_object(${ORDER_JSON_FIELDS}) ORDER BY o.placed_at DESC, o.id DESC), '[]')
+          FROM (SELECT * FROM orders WHERE account_id = ${accountId} AND customer_id = customers.id ORDER BY placed_at DESC, id DESC LIMIT ${recentOrders}) o) AS "recentOrders"`
+        : Prisma.empty;
+      const rows = await prisma.$queryRaw`
         SELECT ${CUSTOMER_COLUMNS}, ${key}::text AS "sortKey"${orders}
         FROM customers
         WHERE account_id = ${accountId}
@@ -216,21 +199,17 @@ export function customersRepo(prisma: PrismaClient) {
           AND ${bound(request.after, true)} AND ${bound(request.before, false)}
         ORDER BY ${key} ${dir}, id ${dir}
         LIMIT ${request.take + 1}`;
-      return rows.map(({ recentOrders: orders, ...r }) => ({
-        ...r,
-        source: r.source.replace('-', '_') as CommerceSource,
-        ...(orders ? { recentOrders: orders.map((o): OrderRow => ({ ...o, placedAt: new Date(o.placedAt) })) } : {}),
-      }));
+      return parseRows(pageRow, rows);
     },
     /** The account's customers with these ids (any order; ids of other accounts are not found). */
-    async byIds(accountId: string, ids: readonly number[]): Promise<CustomerRow[]> {
-      const rows = await prisma.$queryRaw<Array<Omit<CustomerRow, 'source'> & { source: string }>>`
+    async byIds(accountId: string, ids: readonly number[]): Promise<Customer[]> {
+      const rows = await prisma.$queryRaw`
         SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE account_id = ${accountId} AND id = ANY(${ids as number[]}::int[])`;
-      return rows.map((r) => ({ ...r, source: r.source.replace('-', '_') as CommerceSource }));
+      return parseRows(customerRow, rows);
     },
     /** The newest `perCustomer` orders of each of these customers of the account, in one query. */
-    recentOrders(accountId: string, customerIds: readonly number[], perCustomer: number): Promise<OrderRow[]> {
-      return prisma.$queryRaw<OrderRow[]>`
+    async recentOrders(accountId: string, customerIds: readonly number[], perCustomer: number): Promise<Order[]> {
+      const rows = await prisma.$queryRaw`
         SELECT ${ORDER_COLUMNS}
         FROM unnest(${customerIds as number[]}::int[]) AS c(id)
         CROSS JOIN LATERAL (
@@ -239,6 +218,7 @@ export function customersRepo(prisma: PrismaClient) {
           ORDER BY placed_at DESC, id DESC
           LIMIT ${perCustomer}
         ) o`;
+      return parseRows(orderRow, rows);
     },
     /** Changes contact fields of one of the account's customers; null when there is none. */
     async updateContact(accountId: string, id: number, data: ContactChange): Promise<boolean> {

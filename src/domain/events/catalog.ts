@@ -25,13 +25,17 @@ export const DECIDED_EXTRA_EVENTS = ['credit.consumed', 'credit.refunded', 'inve
 
 export const WEBHOOK_EVENTS = [...CATALOG_EVENTS, ...DECIDED_EXTRA_EVENTS] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
-export type EventName = WebhookEventName;
+/** Written to the outbox for live updates (GraphQL subscriptions) only: never delivered to webhooks. */
+export const LIVE_ONLY_EVENTS = ['insight.created'] as const;
+export type EventName = WebhookEventName | (typeof LIVE_ONLY_EVENTS)[number];
+const WEBHOOK_EVENT_SET = new Set<string>(WEBHOOK_EVENTS);
 
 /** Every value accepted in a subscription's `events` list. */
 export const SUBSCRIBABLE = new Set<string>([WILDCARD, ...WEBHOOK_EVENTS]);
 
 /** Whether a subscription listing `events` receives the event `name`. */
-export const subscribesTo = (events: readonly string[], name: string): boolean => events.includes(WILDCARD) || events.includes(name);
+export const subscribesTo = (events: readonly string[], name: string): boolean =>
+  WEBHOOK_EVENT_SET.has(name) && (events.includes(WILDCARD) || events.includes(name));
 
 /** ISO-8601 UTC with milliseconds, as every timestamp of the API. */
 type Timestamp = string;
@@ -95,6 +99,8 @@ export interface EventDataMap {
   };
   /** A connected integration went 24 hours without a completed sync. */
   'integration.disconnected': { provider: string; store_id: number; shop: string; last_sync_at: Timestamp | null; reason: 'stale' };
+  /** A new insight was stored (live only). */
+  'insight.created': { insight_id: number; severity: string; category: string; title: string };
 }
 
 export type EventData<N extends EventName> = EventDataMap[N];

@@ -13,7 +13,8 @@ export type Incident = Awaited<ReturnType<ReturnType<typeof incidentsRepo>['list
 const RANK: Record<IncidentSeverityName, number> = { critical: 0, major: 1, minor: 2 };
 
 function severityOf(value: string): IncidentSeverityName {
-  if (!(INCIDENT_SEVERITIES as readonly string[]).includes(value)) throw new AppError('invalid_parameter', `severity: one of ${INCIDENT_SEVERITIES.join(', ')}`, { param: 'severity' });
+  if (!(INCIDENT_SEVERITIES as readonly string[]).includes(value))
+    throw new AppError('invalid_parameter', `severity: one of ${INCIDENT_SEVERITIES.join(', ')}`, { param: 'severity' });
   return value as IncidentSeverityName;
 }
 

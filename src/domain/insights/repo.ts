@@ -2,7 +2,8 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { InsightCategory, InsightStatus, Severity } from '../../db/__generated__/prisma/enums.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
-import { idDescendingWindow, type PageRequest } from '../paging.ts';
+import { idDescendingWindow, type PageRequest } from '../shared/index.ts';
+import { col, parseRows, z } from '../shared/rows.ts';
 
 export const insightSelect = {
   id: true,
@@ -42,22 +43,31 @@ export interface InsightFilter {
   category?: InsightCategory;
 }
 
+const insightRow = z.object({
+  id: col.int,
+  severity: z.enum(['low', 'medium', 'high', 'critical']),
+  category: z.enum(['ads', 'churn_risk', 'inventory', 'profit', 'revenue', 'customers', 'anomaly', 'integration']),
+  title: col.text,
+  body: col.text,
+  suggestedAction: col.text,
+  impactEstimate: col.text,
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  computedAt: col.date,
+  resolvedAt: col.date.nullable(),
+  relatedAnomalyId: col.int.nullable(),
+}) satisfies z.ZodType<InsightRow, unknown>;
+
 export function insightsRepo(prisma: PrismaClient) {
   return {
-    /** The newest `take` insights of the account matching the filter, id descending. */
-    list(accountId: string, filter: InsightFilter, take: number) {
-      return prisma.insight.findMany({
-        where: { accountId, ...filter },
-        orderBy: { id: 'desc' },
-        take,
-        select: insightSelect,
-      });
+    /** How many insights of the account match the filter. */
+    count(accountId: string, filter: InsightFilter) {
+      return prisma.insight.count({ where: { accountId, ...filter } });
     },
     /**
-     * A page in id-descending order (see domain/paging.ts), take+1 rows in fetch order. Raw SQL
+     * A page in id-descending order (see domain/shared/bounds.ts), take+1 rows in fetch order. Raw SQL
      * with only the conditions given (the dashboard's read: bench/graphql).
      */
-    page(accountId: string, filter: InsightFilter, request: PageRequest<number>): Promise<InsightRow[]> {
+    async page(accountId: string, filter: InsightFilter, request: PageRequest<number>): Promise<InsightRow[]> {
       const { id, order, take } = idDescendingWindow(request);
       const where = [Prisma.sql`account_id = ${accountId}`];
       if (filter.status) where.push(Prisma.sql`status = ${filter.status}::"InsightStatus"`);
@@ -65,15 +75,16 @@ export function insightsRepo(prisma: PrismaClient) {
       if (filter.category) where.push(Prisma.sql`category = ${filter.category}::"InsightCategory"`);
       if (id?.lt !== undefined) where.push(Prisma.sql`id < ${id.lt}::int`);
       if (id?.gt !== undefined) where.push(Prisma.sql`id > ${id.gt}::int`);
-      return prisma.$queryRaw<InsightRow[]>`
+      const rows = await prisma.$queryRaw`
         SELECT ${INSIGHT_COLUMNS} FROM insights WHERE ${Prisma.join(where, ' AND ')}
         ORDER BY id ${Prisma.raw(order === 'asc' ? 'ASC' : 'DESC')} LIMIT ${take}`;
+      return parseRows(insightRow, rows);
     },
     /** The account's insights with these ids, id descending (ids of other accounts are not found). */
-    byIds(accountId: string, ids: readonly number[]) {
+    byIds(accountId: string, ids: readonly number[]): Promise<InsightRow[]> {
       return prisma.insight.findMany({ where: { accountId, id: { in: [...ids] } }, orderBy: { id: 'desc' }, select: insightSelect });
     },
-    findOne(accountId: string, id: number) {
+    findOne(accountId: string, id: number): Promise<InsightRow | null> {
       return prisma.insight.findFirst({ where: { id, accountId }, select: insightSelect });
     },
     /** Moves the insight from `from` to `to`; false when it is no longer in `from` (a concurrent change). */

@@ -1,5 +1,6 @@
 // The only Prisma access for integrations: the v1 list, the connect / sync / revoke transitions
 // and the staleness sweep, each state change written with its events in one transaction.
+import { col, parseRows, z } from '../shared/rows.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
@@ -21,6 +22,8 @@ export interface ConnectInput {
 }
 
 const refSelect = { id: true, provider: true, shop: true, lastSyncAt: true } as const;
+
+const refRow = z.object({ id: col.int, provider: col.text, shop: col.text, last_sync_at: col.date.nullable() });
 
 export function integrationsRepo(prisma: PrismaClient) {
   return {
@@ -44,15 +47,29 @@ export function integrationsRepo(prisma: PrismaClient) {
     connect(accountId: string, input: ConnectInput, now: Date, status: { keepSyncAfter: Date }, announce: (row: IntegrationRef) => DomainEvent[]) {
       return prisma.$transaction(async (tx) => {
         const token = { tokenType: input.tokenType ?? null, tokenLast4: input.tokenLast4 ?? null, tokenExpiresAt: input.tokenExpiresAt ?? null };
-        const existing = await tx.integration.findUnique({ where: { accountId_provider_shop: { accountId, provider: input.provider, shop: input.shop } }, select: { ...refSelect, revokedAt: true } });
+        const existing = await tx.integration.findUnique({
+          where: { accountId_provider_shop: { accountId, provider: input.provider, shop: input.shop } },
+          select: { ...refSelect, revokedAt: true },
+        });
         const keepSync = existing && !existing.revokedAt && existing.lastSyncAt && existing.lastSyncAt > status.keepSyncAfter ? existing.lastSyncAt : null;
         const row = existing
           ? await tx.integration.update({
               where: { id: existing.id },
-              data: { scopes: input.scopes, ...token, connectedAt: now, revokedAt: null, revokeReason: null, lastSyncAt: keepSync, status: keepSync ? 'connected' : 'never_synced' },
+              data: {
+                scopes: input.scopes,
+                ...token,
+                connectedAt: now,
+                revokedAt: null,
+                revokeReason: null,
+                lastSyncAt: keepSync,
+                status: keepSync ? 'connected' : 'never_synced',
+              },
               select: refSelect,
             })
-          : await tx.integration.create({ data: { accountId, provider: input.provider, shop: input.shop, scopes: input.scopes, ...token, connectedAt: now, status: 'never_synced' }, select: refSelect });
+          : await tx.integration.create({
+              data: { accountId, provider: input.provider, shop: input.shop, scopes: input.scopes, ...token, connectedAt: now, status: 'never_synced' },
+              select: refSelect,
+            });
         await appendEvents(tx, accountId, announce(row), now);
         return row;
       });
@@ -68,10 +85,13 @@ export function integrationsRepo(prisma: PrismaClient) {
     /** Revokes one integration unless already revoked; the events of the rows revoked, in the same transaction. */
     revoke(accountId: string, id: number, reason: string, now: Date, announce: (rows: IntegrationRef[]) => DomainEvent[]): Promise<IntegrationRef[]> {
       return prisma.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<Array<{ id: number; provider: string; shop: string; last_sync_at: Date | null }>>`
+        const rows = parseRows(
+          refRow,
+          await tx.$queryRaw`
           UPDATE integrations SET status = 'revoked', revoked_at = ${now}::timestamptz, revoke_reason = ${reason}, updated_at = ${now}::timestamptz
           WHERE id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL
-          RETURNING id, provider, shop, last_sync_at`;
+          RETURNING id, provider, shop, last_sync_at`,
+        );
         const refs = rows.map(toRef);
         await appendEvents(tx, accountId, announce(refs), now);
         return refs;
@@ -90,14 +110,20 @@ export function integrationsRepo(prisma: PrismaClient) {
       announce: { expired: (rows: IntegrationRef[]) => DomainEvent[]; stale: (rows: IntegrationRef[]) => DomainEvent[] },
     ): Promise<number> {
       return prisma.$transaction(async (tx) => {
-        const expired = await tx.$queryRaw<Array<{ id: number; provider: string; shop: string; last_sync_at: Date | null }>>`
+        const expired = parseRows(
+          refRow,
+          await tx.$queryRaw`
           UPDATE integrations SET status = 'revoked', revoked_at = ${now}::timestamptz, revoke_reason = 'token_expired', updated_at = ${now}::timestamptz
           WHERE account_id = ${accountId} AND revoked_at IS NULL AND token_expires_at <= ${now}::timestamptz
-          RETURNING id, provider, shop, last_sync_at`;
-        const stale = await tx.$queryRaw<Array<{ id: number; provider: string; shop: string; last_sync_at: Date | null }>>`
+          RETURNING id, provider, shop, last_sync_at`,
+        );
+        const stale = parseRows(
+          refRow,
+          await tx.$queryRaw`
           UPDATE integrations SET status = 'stale', updated_at = ${now}::timestamptz
           WHERE account_id = ${accountId} AND revoked_at IS NULL AND status = 'connected' AND last_sync_at < ${staleBefore}::timestamptz
-          RETURNING id, provider, shop, last_sync_at`;
+          RETURNING id, provider, shop, last_sync_at`,
+        );
         const fresh = await tx.$executeRaw`
           UPDATE integrations SET status = 'connected', updated_at = ${now}::timestamptz
           WHERE account_id = ${accountId} AND revoked_at IS NULL AND status = 'stale' AND last_sync_at >= ${staleBefore}::timestamptz`;
@@ -108,4 +134,9 @@ export function integrationsRepo(prisma: PrismaClient) {
   };
 }
 
-const toRef = (r: { id: number; provider: string; shop: string; last_sync_at: Date | null }): IntegrationRef => ({ id: r.id, provider: r.provider, shop: r.shop, lastSyncAt: r.last_sync_at });
+const toRef = (r: { id: number; provider: string; shop: string; last_sync_at: Date | null }): IntegrationRef => ({
+  id: r.id,
+  provider: r.provider,
+  shop: r.shop,
+  lastSyncAt: r.last_sync_at,
+});

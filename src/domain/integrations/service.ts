@@ -21,7 +21,8 @@ export function integrationStatus(row: { revokedAt: Date | null; lastSyncAt: Dat
   return now.getTime() - row.lastSyncAt.getTime() > STALE_AFTER_MS ? 'stale' : 'connected';
 }
 
-const revokedEvents = (reason: RevokeReason) => (rows: IntegrationRef[]) => rows.map((r) => domainEvent('integration.revoked', { provider: r.provider, store_id: r.id, reason }));
+const revokedEvents = (reason: RevokeReason) => (rows: IntegrationRef[]) =>
+  rows.map((r) => domainEvent('integration.revoked', { provider: r.provider, store_id: r.id, reason }));
 
 export function integrationsService(prisma: PrismaClient) {
   const repo = integrationsRepo(prisma);
@@ -52,8 +53,11 @@ export function integrationsService(prisma: PrismaClient) {
      * re-connects the existing one for the provider and shop, and emits integration.connected.
      */
     async connectIntegration(accountId: string, input: ConnectInput, now = new Date()) {
-      if (!input.provider || !input.shop) throw new AppError('invalid_field', 'provider and shop are required', { param: input.provider ? 'shop' : 'provider' });
-      return repo.connect(accountId, input, now, { keepSyncAfter: new Date(now.getTime() - STALE_AFTER_MS) }, (row) => [domainEvent('integration.connected', { provider: row.provider, shop: row.shop })]);
+      if (!input.provider || !input.shop)
+        throw new AppError('invalid_field', 'provider and shop are required', { param: input.provider ? 'shop' : 'provider' });
+      return repo.connect(accountId, input, now, { keepSyncAfter: new Date(now.getTime() - STALE_AFTER_MS) }, (row) => [
+        domainEvent('integration.connected', { provider: row.provider, shop: row.shop }),
+      ]);
     },
 
     /** A sync completed at `at`: the integration is connected again (no event). */
@@ -68,7 +72,8 @@ export function integrationsService(prisma: PrismaClient) {
     revokeIntegration: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'manual', now),
 
     /** The platform's app-uninstall notice names the provider and the shop. */
-    handleUninstall: (accountId: string, provider: string, shop: string, now = new Date()) => revokeWhere(accountId, { provider, shop }, 'app_uninstalled', now),
+    handleUninstall: (accountId: string, provider: string, shop: string, now = new Date()) =>
+      revokeWhere(accountId, { provider, shop }, 'app_uninstalled', now),
 
     /**
      * The integrations-staleness job: expired tokens revoke their integration
@@ -79,7 +84,15 @@ export function integrationsService(prisma: PrismaClient) {
       return repo.sweep(accountId, now, new Date(now.getTime() - STALE_AFTER_MS), {
         expired: revokedEvents('token_expired'),
         stale: (rows) =>
-          rows.map((r) => domainEvent('integration.disconnected', { provider: r.provider, store_id: r.id, shop: r.shop, last_sync_at: r.lastSyncAt ? r.lastSyncAt.toISOString() : null, reason: 'stale' })),
+          rows.map((r) =>
+            domainEvent('integration.disconnected', {
+              provider: r.provider,
+              store_id: r.id,
+              shop: r.shop,
+              last_sync_at: r.lastSyncAt ? r.lastSyncAt.toISOString() : null,
+              reason: 'stale',
+            }),
+          ),
       });
     },
   };

@@ -1,13 +1,11 @@
 // Inventory: stock velocity and status computed by the inventory_velocity job. Items it has not
 // computed yet are not listed (their velocity and status are unknown).
 import type { PrismaClient } from '../../db/client.ts';
-import type { InventoryStatus, InventoryTrend } from '../../db/__generated__/prisma/enums.ts';
 import { inventoryRepo } from './repo.ts';
-import { boundedCount } from '../bounds.ts';
-
-export const INVENTORY_STATUSES = ['critical', 'low', 'ok', 'overstocked'] as const satisfies readonly InventoryStatus[];
-export const INVENTORY_TRENDS = ['accelerating', 'stable', 'decelerating', 'no_sales'] as const satisfies readonly InventoryTrend[];
-export const INVENTORY_PAGE = { default: 100, max: 500 };
+import { boundedCount } from '../shared/index.ts';
+import { domainEvent } from '../events/catalog.ts';
+import { INVENTORY_PAGE, INVENTORY_STATUSES } from './rules.ts';
+import type { Inventory, InventoryItem } from './types.ts';
 
 export function inventoryService(prisma: PrismaClient) {
   const repo = inventoryRepo(prisma);
@@ -16,7 +14,7 @@ export function inventoryService(prisma: PrismaClient) {
      * Computed items, most urgent first, `limit` clamped to the maximum; the summary counts every
      * computed item of the account, whatever the filter and limit.
      */
-    async listInventory(accountId: string, query: { status?: (typeof INVENTORY_STATUSES)[number]; limit?: number }, now = new Date()) {
+    async listInventory(accountId: string, query: { status?: (typeof INVENTORY_STATUSES)[number]; limit?: number }, now = new Date()): Promise<Inventory> {
       const limit = boundedCount(query.limit, INVENTORY_PAGE, 'limit');
       const [items, counts] = await Promise.all([repo.listComputed(accountId, { status: query.status }, limit), repo.countByStatus(accountId)]);
       const summary = { total: 0, critical: 0, low: 0, ok: 0, overstocked: 0 };
@@ -27,10 +25,29 @@ export function inventoryService(prisma: PrismaClient) {
       return { items, summary, generatedAt: now };
     },
     /** The account's items with these ids, in the order asked (null where there is none). */
-    async itemsByIds(accountId: string, ids: readonly number[]) {
+    async itemsByIds(accountId: string, ids: readonly number[]): Promise<Array<InventoryItem | null>> {
       const byId = new Map((await repo.byIds(accountId, ids)).map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     },
+    /**
+     * The inventory_velocity job: units sold, daily averages, days of stock, stock-out date, trend
+     * and status of every item; inventory.low_stock for each item that enters low or critical (not
+     * while it stays there). Returns the items updated.
+     */
+    computeInventoryVelocity: (accountId: string, now = new Date()): Promise<number> =>
+      repo.updateInventoryVelocity(accountId, now, (entered) =>
+        entered.map((e) =>
+          domainEvent('inventory.low_stock', {
+            sku: e.sku,
+            product_name: e.productName,
+            status: e.status,
+            current_stock: e.currentStock,
+            days_of_stock: e.daysOfStock === null ? null : Number(e.daysOfStock),
+            lead_time_days: e.leadTimeDays,
+            estimated_stockout_date: e.estimatedStockoutDate,
+          }),
+        ),
+      ),
   };
 }
 

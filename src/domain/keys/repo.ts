@@ -1,4 +1,5 @@
 // The only Prisma access for API keys.
+import { col, parseRows, z } from '../shared/rows.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import type { KeyEnvironment, Scope } from '../../db/__generated__/prisma/enums.ts';
 
@@ -28,6 +29,19 @@ export interface ApiKeyRow {
   createdAt: Date;
 }
 
+const apiKeyRow = z.object({
+  id: col.int,
+  accountId: col.text,
+  name: col.text,
+  prefix: col.text,
+  environment: z.enum(['live', 'test']),
+  scopes: z.array(z.enum(['read', 'write'])),
+  expiresAt: col.date.nullable(),
+  revokedAt: col.date.nullable(),
+  lastUsedAt: col.date.nullable(),
+  createdAt: col.date,
+}) satisfies z.ZodType<ApiKeyRow>;
+
 export function keysRepo(prisma: PrismaClient) {
   return {
     create(data: { accountId: string; name: string; prefix: string; hash: string; environment: KeyEnvironment; scopes: Scope[]; expiresAt: Date | null }) {
@@ -38,10 +52,13 @@ export function keysRepo(prisma: PrismaClient) {
     },
     /** The key with this hash. Raw SQL: it runs on every authenticated request (see bench/rest). */
     async findByHash(hash: string): Promise<ApiKeyRow | null> {
-      const rows = await prisma.$queryRaw<ApiKeyRow[]>`
+      const rows = parseRows(
+        apiKeyRow,
+        await prisma.$queryRaw`
         SELECT id, account_id AS "accountId", name, prefix, environment::text AS environment, scopes::text[] AS scopes,
                expires_at AS "expiresAt", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt", created_at AS "createdAt"
-        FROM api_keys WHERE hash = ${hash}`;
+        FROM api_keys WHERE hash = ${hash}`,
+      );
       return rows[0] ?? null;
     },
     /** Keys matching an id or a display prefix (the CLI accepts either). */

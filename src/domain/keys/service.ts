@@ -1,7 +1,7 @@
 // API keys: created and revoked by operators (CLI) and dashboard sessions, never by a key.
 import { AppError } from '../../errors.ts';
 import type { PrismaClient } from '../../db/client.ts';
-import { generateApiKey, hashApiKey, type KeyEnvironment } from './key-format.ts';
+import { generateApiKey, hashApiKey, type KeyEnvironment } from './rules.ts';
 import { keysRepo, type ApiKeyRow } from './repo.ts';
 import { accountsRepo } from '../accounts/repo.ts';
 
@@ -18,7 +18,14 @@ export interface CreateKeyInput {
 }
 
 export function parseScopes(value: string): ScopeName[] {
-  const scopes = [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  const scopes = [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!scopes.length || scopes.some((s) => !(SCOPES as readonly string[]).includes(s))) {
     throw new AppError('invalid_parameter', 'scopes: a comma-separated list of read and write', { param: 'scopes' });
   }

@@ -3,61 +3,11 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { profitRepo } from './repo.ts';
-import { boundedCount } from '../bounds.ts';
+import { boundedCount, localDate } from '../shared/index.ts';
+import { PROFIT_WINDOW, profitTotals, recomputeFrom } from './rules.ts';
+import type { Profit } from './types.ts';
 
 const DAY_MS = 86_400_000;
-export const PROFIT_WINDOW = { default: 30, max: 365 };
-
-type DecimalLike = { toString(): string };
-
-/** The calendar date (YYYY-MM-DD) that `now` falls on in `timeZone`. */
-export function localDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A 2-decimal column as integer cents, so that sums are exact. */
-const cents = (value: DecimalLike): number => Math.round(Number(value.toString()) * 100);
-
-/** `numerator / denominator` rounded half away from zero, in integers (exact). */
-function roundedQuotient(numerator: number, denominator: number): number {
-  const q = Math.floor((2 * Math.abs(numerator) + denominator) / (2 * denominator));
-  return numerator < 0 ? -q : q;
-}
-
-export interface ProfitTotals {
-  daysReturned: number;
-  grossRevenue: number;
-  adSpend: number;
-  finalProfit: number;
-  purchaseCount: number;
-  /** Mean of the returned days' margin_pct, rounded to 2 decimals; 0 when no day is returned. */
-  avgMarginPct: number;
-}
-
-export function profitTotals(rows: ReadonlyArray<{ grossRevenue: DecimalLike; adSpend: DecimalLike; finalProfit: DecimalLike; marginPct: DecimalLike; purchaseCount: number }>): ProfitTotals {
-  let gross = 0;
-  let ads = 0;
-  let profit = 0;
-  let margin = 0;
-  let purchases = 0;
-  for (const row of rows) {
-    gross += cents(row.grossRevenue);
-    ads += cents(row.adSpend);
-    profit += cents(row.finalProfit);
-    margin += cents(row.marginPct);
-    purchases += row.purchaseCount;
-  }
-  return {
-    daysReturned: rows.length,
-    grossRevenue: gross / 100,
-    adSpend: ads / 100,
-    finalProfit: profit / 100,
-    purchaseCount: purchases,
-    avgMarginPct: rows.length ? roundedQuotient(margin, rows.length) / 100 : 0,
-  };
-}
 
 export function profitService(prisma: PrismaClient) {
   const repo = profitRepo(prisma);
@@ -66,7 +16,7 @@ export function profitService(prisma: PrismaClient) {
      * Snapshots of the last `days` local days (clamped to the maximum), today included, oldest
      * first, with their totals.
      */
-    async listProfit(accountId: string, query: { days?: number }, now = new Date()) {
+    async listProfit(accountId: string, query: { days?: number }, now = new Date()): Promise<Profit> {
       const windowDays = boundedCount(query.days, PROFIT_WINDOW, 'days');
       const timeZone = await repo.accountTimeZone(accountId);
       if (timeZone === null) throw new AppError('not_found', `no account ${accountId}`);
@@ -74,6 +24,16 @@ export function profitService(prisma: PrismaClient) {
       const from = new Date(today.getTime() - (windowDays - 1) * DAY_MS);
       const items = await repo.between(accountId, from, today);
       return { items, totals: profitTotals(items), windowDays };
+    },
+    /**
+     * The profit-snapshot job: one snapshot per local day of the account, from its first day with
+     * data to today. Incremental by default (the last few days; a full back-fill when the account
+     * has none yet or its snapshots have a gap); `full` recomputes every day. Idempotent; returns
+     * the rows written.
+     */
+    async snapshotProfit(accountId: string, now = new Date(), options: { full?: boolean } = {}): Promise<number> {
+      const from = options.full ? null : recomputeFrom(await repo.profitCoverage(accountId));
+      return repo.upsertProfitSnapshots(accountId, now, from);
     },
   };
 }

@@ -31,8 +31,7 @@ export function statusService(deps: StatusDeps) {
         database = { status: 'error', latencyMs: Math.round(performance.now() - started) };
       }
       const lateJobs = database.status === 'ok' && deps.lateJobs ? await deps.lateJobs().catch(() => []) : [];
-      const status =
-        database.status === 'error' ? 'down' : database.latencyMs > DEGRADED_LATENCY_MS || lateJobs.length ? 'degraded' : 'operational';
+      const status = database.status === 'error' ? 'down' : database.latencyMs > DEGRADED_LATENCY_MS || lateJobs.length ? 'degraded' : 'operational';
       return {
         status,
         database,

@@ -1,5 +1,8 @@
 // The only Prisma access for custom tracking events.
 import type { PrismaClient, Prisma } from '../../db/client.ts';
+import { parseRows, z } from '../shared/rows.ts';
+
+const idRow = z.object({ id: z.union([z.bigint(), z.string()]) });
 
 export interface NewTrackEvent {
   accountId: string;
@@ -28,7 +31,9 @@ export function trackRepo(prisma: PrismaClient) {
   async function write(batch: typeof pending): Promise<void> {
     const col = <K extends keyof NewTrackEvent>(key: K) => batch.map((b) => b.data[key]);
     try {
-      const rows = await prisma.$queryRaw<Array<{ id: bigint | string }>>`
+      const rows = parseRows(
+        idRow,
+        await prisma.$queryRaw`
         INSERT INTO track_events (account_id, api_key_id, event, props, visitor_id, session_id, url, country, region, city)
         SELECT account_id, api_key_id, event, props, visitor_id, session_id, url, country, region, city
         FROM unnest(${col('accountId')}::text[], ${col('apiKeyId')}::int[], ${col('event')}::text[],
@@ -37,7 +42,8 @@ export function trackRepo(prisma: PrismaClient) {
                     ${col('region')}::text[], ${col('city')}::text[])
              WITH ORDINALITY AS t(account_id, api_key_id, event, props, visitor_id, session_id, url, country, region, city, ord)
         ORDER BY ord
-        RETURNING id`;
+        RETURNING id`,
+      );
       // Ids come from one sequence in insertion order: the n-th smallest is the n-th row.
       const ids = rows.map((r) => BigInt(r.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       batch.forEach((b, i) => b.resolve(ids[i]!));

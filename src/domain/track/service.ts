@@ -1,6 +1,7 @@
 // Custom tracking events (POST /track): validates the event against the decided bounds, infers
 // geo from the client address and stores it for the calling account and key.
-import type { PrismaClient, Prisma } from '../../db/client.ts';
+import type { PrismaClient } from '../../db/client.ts';
+import type { JsonObject } from '../shared/index.ts';
 import { AppError } from '../../errors.ts';
 import { defaultGeoLocator, type GeoLocator } from './geo.ts';
 import { trackRepo } from './repo.ts';
@@ -47,10 +48,17 @@ function parseEventName(event: unknown): string {
   return event;
 }
 
-/** Depth and storability of a parsed JSON value, walked without recursion; stops past maxDepth. */
-function inspectJson(root: unknown, maxDepth: number): { tooDeep: boolean; storable: boolean } {
+/**
+ * Keys refused at any depth of props, whichever door the object came through (a REST body, a
+ * GraphQL variable or an inline literal): they pollute prototypes of the code that reads props back.
+ */
+export const FORBIDDEN_PROPS_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor']);
+
+/** Depth, storability and forbidden keys of a parsed JSON value, walked without recursion; stops past maxDepth. */
+function inspectJson(root: unknown, maxDepth: number): { tooDeep: boolean; storable: boolean; forbiddenKey: string | null } {
   const stack: Array<[unknown, number]> = [[root, 1]];
   let ok = true;
+  let forbiddenKey: string | null = null;
   while (stack.length) {
     const [value, depth] = stack.pop()!;
     if (typeof value === 'string') {
@@ -58,20 +66,21 @@ function inspectJson(root: unknown, maxDepth: number): { tooDeep: boolean; stora
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth > maxDepth) return { tooDeep: true, storable: ok };
+    if (depth > maxDepth) return { tooDeep: true, storable: ok, forbiddenKey };
     if (Array.isArray(value)) {
       for (const item of value) stack.push([item, depth + 1]);
     } else {
       for (const [key, item] of Object.entries(value)) {
         if (ok && !storable(key)) ok = false;
+        if (forbiddenKey === null && FORBIDDEN_PROPS_KEYS.has(key)) forbiddenKey = key;
         stack.push([item, depth + 1]);
       }
     }
   }
-  return { tooDeep: false, storable: ok };
+  return { tooDeep: false, storable: ok, forbiddenKey };
 }
 
-function parseProps(props: unknown): Prisma.InputJsonObject {
+function parseProps(props: unknown): JsonObject {
   if (props === undefined) return {};
   if (props === null || typeof props !== 'object' || Array.isArray(props)) throw invalidField('props', 'props must be a JSON object');
   const shape = inspectJson(props, MAX_PROPS_DEPTH);
@@ -80,7 +89,8 @@ function parseProps(props: unknown): Prisma.InputJsonObject {
     throw new AppError('props_too_large', `props must serialize to at most ${MAX_PROPS_BYTES} bytes of UTF-8 JSON`, { param: 'props' });
   }
   if (!shape.storable) throw invalidField('props', 'props must not contain NUL characters or unpaired surrogates');
-  return props as Prisma.InputJsonObject;
+  if (shape.forbiddenKey !== null) throw invalidField('props', `props must not contain the key ${shape.forbiddenKey} (at any depth)`);
+  return props as JsonObject;
 }
 
 function parseIdentifier(param: 'visitor_id' | 'session_id', value: unknown): string | null {

@@ -1,6 +1,16 @@
 // The only Prisma access for uptime checks (global, not account data) and the probes they need.
 import type { PrismaClient } from '../../db/client.ts';
 import type { MonitoredService } from '../../db/__generated__/prisma/enums.ts';
+import { col, parseRows, z } from '../shared/rows.ts';
+
+const serviceRow = z.object({
+  service: z.enum(['api', 'database', 'jobs', 'webhooks']),
+  checks: z.bigint(),
+  ok_checks: z.bigint(),
+  avg_latency: col.float.nullable(),
+  last_at: col.date.nullable(),
+  last_ok: col.bool.nullable(),
+});
 
 export interface ServiceWindow {
   service: MonitoredService;
@@ -18,7 +28,9 @@ export function uptimeRepo(prisma: PrismaClient) {
     },
     /** Per service, the checks since `since`: counts, mean latency and the latest outcome. */
     async window(since: Date): Promise<ServiceWindow[]> {
-      const rows = await prisma.$queryRaw<Array<{ service: MonitoredService; checks: bigint; ok_checks: bigint; avg_latency: number | null; last_at: Date | null; last_ok: boolean | null }>>`
+      const rows = parseRows(
+        serviceRow,
+        await prisma.$queryRaw`
         SELECT s.service::"MonitoredService" AS service,
                count(c.id) AS checks,
                count(c.id) FILTER (WHERE c.ok) AS ok_checks,
@@ -28,7 +40,8 @@ export function uptimeRepo(prisma: PrismaClient) {
                  ORDER BY l.checked_at DESC LIMIT 1) AS last_ok
         FROM unnest(enum_range(NULL::"MonitoredService")::text[]) AS s(service)
         LEFT JOIN uptime_checks c ON c.service = s.service::"MonitoredService" AND c.checked_at >= ${since}
-        GROUP BY s.service ORDER BY s.service`;
+        GROUP BY s.service ORDER BY s.service`,
+      );
       return rows.map((r) => ({
         service: r.service,
         checks: Number(r.checks),

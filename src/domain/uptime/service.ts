@@ -1,7 +1,7 @@
 // Uptime of the four monitored services (api, database, jobs, webhooks): a recorder the worker
 // calls every minute with the outcome of each probe, and the public summary over 1 to 168 hours.
 import type { PrismaClient } from '../../db/client.ts';
-import { boundedCount } from '../bounds.ts';
+import { boundedCount } from '../shared/index.ts';
 import { uptimeRepo } from './repo.ts';
 
 export const MONITORED_SERVICES = ['api', 'database', 'jobs', 'webhooks'] as const;

@@ -1,4 +1,5 @@
 // The only Prisma access for AI usage records (one row per AI call).
+import { col, parseRows, z } from '../shared/rows.ts';
 import type { PrismaClient } from '../../db/client.ts';
 
 export interface UsageBucket {
@@ -35,6 +36,16 @@ export const usageRowData = (accountId: string, r: UsageRecord) => ({
   createdAt: r.at,
 });
 
+const usageBucketRow = z.object({
+  day: col.text,
+  feature: col.text,
+  requests: col.int,
+  tokensIn: col.float,
+  tokensOut: col.float,
+  costUsd: col.text,
+  credits: col.float,
+}) satisfies z.ZodType<UsageBucket>;
+
 export function usageRepo(prisma: PrismaClient) {
   return {
     record(accountId: string, r: UsageRecord) {
@@ -44,8 +55,10 @@ export function usageRepo(prisma: PrismaClient) {
      * Usage per local day and feature, from the start of local day `from` to the end of local day
      * `to` (inclusive) in `timeZone`; days without usage are absent.
      */
-    byDayAndFeature(accountId: string, timeZone: string, from: string, to: string): Promise<UsageBucket[]> {
-      return prisma.$queryRaw<UsageBucket[]>`
+    async byDayAndFeature(accountId: string, timeZone: string, from: string, to: string): Promise<UsageBucket[]> {
+      return parseRows(
+        usageBucketRow,
+        await prisma.$queryRaw`
         SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, feature,
                count(*)::int AS requests, sum(tokens_in)::float8 AS "tokensIn", sum(tokens_out)::float8 AS "tokensOut",
                sum(cost_usd)::text AS "costUsd", sum(credits)::float8 AS credits
@@ -54,7 +67,8 @@ export function usageRepo(prisma: PrismaClient) {
           AND created_at >= (${from}::date::timestamp AT TIME ZONE ${timeZone})
           AND created_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})
         GROUP BY 1, 2
-        ORDER BY 1, 2`;
+        ORDER BY 1, 2`,
+      );
     },
   };
 }

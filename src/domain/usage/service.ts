@@ -1,10 +1,9 @@
 // AI usage: a record per AI call (feature, model, tokens in and out, cost in USD, credits) and the
 // self-billing view of /api/v1/usage: per-feature breakdown, a daily series and three periods
 // (today, this month, last 30 days), all in the account's own calendar (its time zone).
-import { addDays } from '../analytics/profit.ts';
+import { addDays, localDate } from '../shared/index.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { localDate } from '../profit/service.ts';
 import { usageRepo, type UsageBucket, type UsageRecord } from './repo.ts';
 
 /** Days in the daily series and in the last_30_days period, today included. */
@@ -31,11 +30,16 @@ export interface UsageReport {
   daily: Array<UsageTotals & { date: string }>;
 }
 
-
 /** Dollars as integer micro-dollars (the column has 6 decimals), so that sums are exact. */
 const micros = (text: string): number => Math.round(Number(text) * 1_000_000);
 
-interface Acc { requests: number; tokensIn: number; tokensOut: number; micros: number; credits: number }
+interface Acc {
+  requests: number;
+  tokensIn: number;
+  tokensOut: number;
+  micros: number;
+  credits: number;
+}
 const empty = (): Acc => ({ requests: 0, tokensIn: 0, tokensOut: 0, micros: 0, credits: 0 });
 function add(acc: Acc, b: UsageBucket): void {
   acc.requests += b.requests;
@@ -44,7 +48,13 @@ function add(acc: Acc, b: UsageBucket): void {
   acc.micros += micros(b.costUsd);
   acc.credits += b.credits;
 }
-const totals = (a: Acc): UsageTotals => ({ requests: a.requests, tokensIn: a.tokensIn, tokensOut: a.tokensOut, costUsd: a.micros / 1_000_000, credits: a.credits });
+const totals = (a: Acc): UsageTotals => ({
+  requests: a.requests,
+  tokensIn: a.tokensIn,
+  tokensOut: a.tokensOut,
+  costUsd: a.micros / 1_000_000,
+  credits: a.credits,
+});
 
 function period(buckets: UsageBucket[], from: string, to: string): UsagePeriod {
   const all = empty();

@@ -1,13 +1,15 @@
 // Webhook subscriptions: list, create (HTTPS URL that passes the address-safety check, known
 // event names, at most 25 active per account, a signing secret shown once) and revoke.
+import { SEALED_PREFIX, type SecretBox } from './secret-box.ts';
 import { randomInt } from 'node:crypto';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { checkWebhookUrl, type Resolver } from './url-safety.ts';
 import { SUBSCRIBABLE, WILDCARD } from '../events/catalog.ts';
 import { webhooksRepo } from './repo.ts';
+import { MAX_ACTIVE_WEBHOOKS, webhookOperations } from './operations.ts';
 
-export const MAX_ACTIVE_WEBHOOKS = 25;
+export { MAX_ACTIVE_WEBHOOKS };
 export const SECRET_PREFIX = 'whsec_';
 const SECRET_LENGTH = 32;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -20,6 +22,10 @@ export interface WebhooksOptions {
   timeoutMs?: number;
   /** Test-only: host names exempt from the address checks (a local receiver). */
   allowHosts?: readonly string[];
+  /** Test-only: an extra trusted CA for the test event's POST (WEBHOOK_EXTRA_CA_FILE). */
+  extraCa?: string | null;
+  /** Seals secrets at rest and opens them to sign (secret-box.ts); none: stored as given. */
+  secrets?: SecretBox;
 }
 
 export interface CreateWebhookInput {
@@ -52,8 +58,21 @@ export function parseEvents(events: unknown): string[] {
 export function webhooksService(prisma: PrismaClient, options: WebhooksOptions = {}) {
   const repo = webhooksRepo(prisma);
   return {
+    // The delivery log, replay, test events, rotation and re-enabling (operations.ts).
+    ...webhookOperations(
+      prisma,
+      { resolver: options.resolver, allowHosts: options.allowHosts, extraCa: options.extraCa, secrets: options.secrets },
+      generateWebhookSecret,
+    ),
+
+    /** At boot: secrets stored before encryption at rest are sealed (none without a key). */
+    sealStoredSecrets: async (): Promise<number> => (options.secrets?.sealing ? repo.sealStoredSecrets(options.secrets.seal, SEALED_PREFIX) : 0),
+
     /** The account's listed subscriptions (active, not revoked), id ascending; never the secret. */
     listWebhooks: (accountId: string) => repo.listActive(accountId),
+
+    /** One of the account's subscriptions that is not revoked (deactivated ones too); null otherwise. */
+    getWebhook: (accountId: string, id: number) => repo.findOne(accountId, id),
 
     /**
      * Creates a subscription. Checks, in order: url (present, HTTPS, no user info, public address),
@@ -64,7 +83,10 @@ export function webhooksService(prisma: PrismaClient, options: WebhooksOptions =
       const { url } = await checkWebhookUrl(input.url, { resolver: options.resolver, timeoutMs: options.timeoutMs, allowHosts: options.allowHosts });
       const events = parseEvents(input.events);
       const secret = generateWebhookSecret();
-      const row = await repo.createWithinCap({ accountId, url: url.href, events, secret }, MAX_ACTIVE_WEBHOOKS);
+      const row = await repo.createWithinCap(
+        { accountId, url: url.href, events, secret: options.secrets ? options.secrets.seal(secret) : secret },
+        MAX_ACTIVE_WEBHOOKS,
+      );
       if (!row) throw new AppError('too_many_webhooks', `An account can have at most ${MAX_ACTIVE_WEBHOOKS} active webhook subscriptions.`);
       return { ...row, secret, warning: SECRET_WARNING };
     },

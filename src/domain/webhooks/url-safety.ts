@@ -1,7 +1,6 @@
 // Webhook URL safety (SSRF guard). Accounts register HTTPS URLs that the service later calls; this
 // module makes sure such a URL can never point the service at a loopback, private, link-local,
-// metadata or otherwise non-public address.
-//
+// metadata or otherwise non-public address (ports and DNS limits: url-rules.ts).
 // Two entry points (decisions.md, "Webhooks"):
 // - checkWebhookUrl: at registration. Shape errors are `invalid_url`; a host that is, or resolves to,
 //   any non-public address is `unsafe_url`. A name that does not resolve (or does not answer within
@@ -30,6 +29,7 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../../errors.ts';
+import { checkPortAndName } from './url-rules.ts';
 
 export type Resolver = (hostname: string) => Promise<string[]>;
 
@@ -51,10 +51,7 @@ export const systemResolver: Resolver = async (hostname) => {
   return answers.map((answer) => answer.address);
 };
 
-// ---------------------------------------------------------------------------------------------
-// Address policy
-// ---------------------------------------------------------------------------------------------
-
+// Address policy ------------------------------------------------------------------------------
 type V4 = ipaddr.IPv4;
 type V6 = ipaddr.IPv6;
 
@@ -68,6 +65,7 @@ const BLOCKED_V4: ReadonlyArray<[V4, number]> = [
   '100.64.0.0/10', // carrier-grade NAT
   '127.0.0.0/8', // loopback
   '169.254.0.0/16', // link-local, includes the metadata address 169.254.169.254
+  '168.63.129.16/32', // a cloud platform's host agent (wire server), reachable from its guests
   '172.16.0.0/12', // private
   '192.0.0.0/24', // IETF protocol assignments
   '192.0.2.0/24', // TEST-NET-1
@@ -131,8 +129,7 @@ function isPublicV4(address: V4): boolean {
   return !BLOCKED_V4.some((range) => address.match(range));
 }
 
-const v4FromWords = (high: number, low: number): V4 =>
-  new ipaddr.IPv4([(high >> 8) & 0xff, high & 0xff, (low >> 8) & 0xff, low & 0xff]);
+const v4FromWords = (high: number, low: number): V4 => new ipaddr.IPv4([(high >> 8) & 0xff, high & 0xff, (low >> 8) & 0xff, low & 0xff]);
 
 function isPublicV6(address: V6): boolean {
   const p = address.parts;
@@ -206,6 +203,7 @@ function checkShape(url: URL): string {
   if (url.username !== '' || url.password !== '') throw invalid('url must not contain user information');
   const host = normalizeHost(url.hostname);
   if (host === '' || host === '[]') throw invalid('url must have a host');
+  checkPortAndName(url, host);
   return host;
 }
 

@@ -1,5 +1,6 @@
 // Viewer, account, credits, API keys and the rate-limit budget.
 import type { Resolvers } from '../__generated__/resolvers.ts';
+import { ok } from '../user-errors.ts';
 import { connection, idCursors, parseId } from '../connection.ts';
 
 const transactionCursor = idCursors('credit_transaction');
@@ -7,7 +8,14 @@ const transactionCursor = idCursors('credit_transaction');
 export const accountResolvers: Resolvers = {
   Query: {
     viewer: (_parent, _args, { principal }) => ({ principal }),
-    rateLimit: (_parent, _args, { rateLimit, cost }) => ({ limit: rateLimit.limit, remaining: rateLimit.remaining, resetAtMs: rateLimit.resetAtMs, queryCost: cost.requested }),
+    rateLimit: (_parent, _args, { rateLimit, cost }) => ({
+      limit: rateLimit.limit,
+      remaining: rateLimit.remaining,
+      resetAtMs: rateLimit.resetAtMs,
+      queryCost: cost.requested,
+      // Set by the cost plugin before execution, which always runs before a resolver (zeros are unreachable).
+      throttleStatus: cost.throttle ?? { maximumAvailable: 0, currentlyAvailable: 0, restoreRate: 0 },
+    }),
   },
   Viewer: {
     account: ({ principal }, _args, { services }) => services.accounts.getAccount(principal.accountId),
@@ -17,7 +25,12 @@ export const accountResolvers: Resolvers = {
     apiKeys: ({ principal }, _args, { services }) => (principal.kind === 'session' ? services.keys.listKeys(principal.accountId) : null),
   },
   Credits: {
-    autoTopup: (c) => ({ enabled: c.autoTopupEnabled, threshold: c.autoTopupThreshold, topUpAmount: c.autoTopupAmount, lastChargedAt: c.autoTopupLastChargedAt }),
+    autoTopup: (c) => ({
+      enabled: c.autoTopupEnabled,
+      threshold: c.autoTopupThreshold,
+      topUpAmount: c.autoTopupAmount,
+      lastChargedAt: c.autoTopupLastChargedAt,
+    }),
     async transactions(c, args, { services }) {
       const page = await services.credits.transactionsPage(c.accountId, {
         first: args.first,
@@ -25,18 +38,17 @@ export const accountResolvers: Resolvers = {
         after: transactionCursor.decode(args.after, 'after'),
         before: transactionCursor.decode(args.before, 'before'),
       });
-      return connection(page, (t) => transactionCursor.encode(t.id));
+      return { ...connection(page, (t) => transactionCursor.encode(t.id)), totalCount: () => services.credits.countTransactions(c.accountId) };
     },
   },
+  CreditTransactionConnection: { totalCount: (c) => c.totalCount() },
   CreditTransaction: {
-    id: (t) => String(t.id),
     meta: (t) => (t.meta !== null && typeof t.meta === 'object' && !Array.isArray(t.meta) ? (t.meta as Record<string, unknown>) : {}),
   },
   RateLimit: {
     cost: () => 1,
     resetAt: (r) => new Date(r.resetAtMs),
   },
-  ApiKey: { id: (k) => String(k.id) },
   Mutation: {
     async createApiKey(_parent, { input }, { principal, services }) {
       const created = await services.keys.createKey({
@@ -47,11 +59,11 @@ export const accountResolvers: Resolvers = {
         name: input.name ?? '',
       });
       const { key, ...apiKey } = created;
-      return { apiKey, key };
+      return ok({ apiKey, key });
     },
     async revokeApiKey(_parent, { input }, { principal, services }) {
-      const { alreadyRevoked, ...apiKey } = await services.keys.revokeAccountKey(principal.accountId, parseId(input.id));
-      return { apiKey, alreadyRevoked };
+      const { alreadyRevoked, ...apiKey } = await services.keys.revokeAccountKey(principal.accountId, parseId(input.id, 'ApiKey'));
+      return ok({ apiKey, alreadyRevoked });
     },
   },
 };

@@ -1,5 +1,6 @@
 // AI access, usage and on-demand insight generation: thin adapters over the credits/AI services.
 import type { Resolvers } from '../__generated__/resolvers.ts';
+import { toGlobalId } from '../global-id.ts';
 
 /** Who a dashboard session is, as recorded in ai.paused / ai.resumed `by`. */
 const DASHBOARD_ACTOR = 'dashboard';
@@ -19,12 +20,15 @@ export const aiResolvers: Resolvers = {
   FeatureUsage: { totals: (f) => f },
   UsageDay: { totals: (d) => d },
   Mutation: {
-    pauseAi: (_parent, { input }, { principal, services }) => services.aiAccess.pause(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
-    resumeAi: (_parent, { input }, { principal, services }) => services.aiAccess.resume(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
+    pauseAi: (_parent, { input }, { principal, services }) =>
+      services.aiAccess.pause(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
+    resumeAi: (_parent, { input }, { principal, services }) =>
+      services.aiAccess.resume(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
     generateInsights: (_parent, _args, { principal, services }) => services.aiInsights.generateOnRequest(principal.accountId),
   },
   GenerateInsightsPayload: {
-    insights: (p, _args, { principal, services }) => services.insights.insightsByIds(principal.accountId, p.insightIds),
-    failed: (p) => p.failed.map((f) => ({ transactionId: String(f.transactionId), refunded: f.refunded, error: f.error })),
+    insights: (p, _args, { principal, services }) => (p.insightIds ? services.insights.insightsByIds(principal.accountId, p.insightIds) : null),
+    failed: (p) =>
+      p.failed?.map((f) => ({ transactionId: toGlobalId('CreditTransaction', f.transactionId), refunded: f.refunded, error: f.error, balance: f.balance })),
   },
 };

@@ -2,11 +2,11 @@
 // contact-field mutation.
 import type { GraphQLObjectType, GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../__generated__/resolvers.ts';
-import type { CustomerSortField } from '../../domain/customers/repo.ts';
+import { ok } from '../user-errors.ts';
+import { isCursorKey, isRecentOrdersCount, type CustomerSortField } from '../../domain/customers/index.ts';
 import { AppError } from '../../errors.ts';
 import { connection, parseId, sortedCursors } from '../connection.ts';
 import { argumentsAhead } from '../lookahead.ts';
-import { RECENT_ORDERS } from '../../domain/customers/service.ts';
 
 const cursors = sortedCursors('customer');
 
@@ -16,20 +16,14 @@ const cursors = sortedCursors('customer');
  */
 function recentOrdersAhead(info: GraphQLResolveInfo): number | undefined {
   const customer = info.schema.getType('Customer') as GraphQLObjectType;
-  const counts = new Set([...argumentsAhead(info, ['nodes', 'recentOrders'], customer), ...argumentsAhead(info, ['edges', 'node', 'recentOrders'], customer)].map((a) => a.first));
+  const counts = new Set(
+    [...argumentsAhead(info, ['nodes', 'recentOrders'], customer), ...argumentsAhead(info, ['edges', 'node', 'recentOrders'], customer)].map((a) => a.first),
+  );
   const [first] = counts;
-  return counts.size === 1 && validRecentOrders(first) ? first : undefined;
+  return counts.size === 1 && isRecentOrdersCount(first) ? first : undefined;
 }
 
-const validRecentOrders = (first: unknown): first is number => Number.isInteger(first) && (first as number) >= 1 && (first as number) <= RECENT_ORDERS.max;
 const FIELD: Record<'ID' | 'REVENUE' | 'LAST_PURCHASE', CustomerSortField> = { ID: 'id', REVENUE: 'revenue', LAST_PURCHASE: 'last_purchase' };
-/** What a cursor's sort key must look like for each order (it goes back into SQL as a typed value). */
-const KEY_FORMAT: Record<CustomerSortField, RegExp> = {
-  id: /^$/,
-  revenue: /^-?\d{1,14}(\.\d{1,4})?$/,
-  last_purchase: /^(-infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?)$/,
-};
-
 export const customerResolvers: Resolvers = {
   Query: {
     async customers(_parent, args, { principal, services, loaders }, info) {
@@ -37,7 +31,8 @@ export const customerResolvers: Resolvers = {
       const orderName = `${order.field}:${order.direction}`;
       const decode = (cursor: string | null | undefined, param: string) => {
         const key = cursors.decode(cursor, param, orderName);
-        if (key && !KEY_FORMAT[order.field].test(key.value ?? '')) throw new AppError('invalid_parameter', `${param}: not a cursor of this connection and order`, { param });
+        if (key && !isCursorKey(order.field, key.value))
+          throw new AppError('invalid_parameter', `${param}: not a cursor of this connection and order`, { param });
         return key;
       };
       const ahead = recentOrdersAhead(info);
@@ -55,27 +50,30 @@ export const customerResolvers: Resolvers = {
         loaders.customer.prime(c.id, c);
         if (ahead && c.recentOrders) loaders.recentOrders(ahead).prime(c.id, c.recentOrders);
       }
-      return connection(page, (c) => cursors.encode(orderName, order.field === 'id' ? null : c.sortKey, c.id));
+      const filter = { source: args.source ?? undefined, segment: args.segment ?? undefined };
+      return {
+        ...connection(page, (c) => cursors.encode(orderName, order.field === 'id' ? null : c.sortKey, c.id)),
+        totalCount: () => services.customers.countCustomers(principal.accountId, filter),
+      };
     },
-    customer: (_parent, { id }, { loaders }) => loaders.customer.load(parseId(id)),
+    customer: (_parent, { id }, { loaders }) => loaders.customer.load(parseId(id, 'Customer')),
   },
+  CustomerConnection: { totalCount: (c) => c.totalCount() },
   Customer: {
-    id: (c) => String(c.id),
     phone: (c) => c.phone ?? null,
     recentOrders(c, { first }, { loaders }) {
-      if (!validRecentOrders(first)) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
+      if (!isRecentOrdersCount(first)) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
       return loaders.recentOrders(first).load(c.id);
     },
   },
   Order: {
-    id: (o) => String(o.id),
     customer: (o, _args, { loaders }) => (o.customerId === null ? null : loaders.customer.load(o.customerId)),
   },
   Mutation: {
     async updateCustomerContact(_parent, { input }, { principal, services }) {
       const { id, ...fields } = input;
       const change = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && (value !== null || key === 'phone')));
-      return { customer: await services.customers.updateContact(principal.accountId, parseId(id), change) };
+      return ok({ customer: await services.customers.updateContact(principal.accountId, parseId(id, 'Customer'), change) });
     },
   },
 };

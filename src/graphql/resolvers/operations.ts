@@ -1,11 +1,14 @@
 // Integrations, webhooks, tracking events and the service status.
 import type { Resolvers } from '../__generated__/resolvers.ts';
-import { parseId } from '../connection.ts';
+import { ok } from '../user-errors.ts';
+import { parseId, wholeList } from '../connection.ts';
+import { toGlobalId } from '../global-id.ts';
 
 export const operationsResolvers: Resolvers = {
   Query: {
     integrations: (_parent, _args, { principal, services }) => services.integrations.listIntegrations(principal.accountId),
     webhooks: (_parent, _args, { principal, services }) => services.webhooks.listWebhooks(principal.accountId),
+    webhookSubscriptions: async (_parent, _args, { principal, services }) => ({ items: await services.webhooks.listWebhooks(principal.accountId) }),
     status: (_parent, _args, { services }) => services.status.getStatus(),
   },
   ServiceStatus: {
@@ -15,20 +18,38 @@ export const operationsResolvers: Resolvers = {
     checkTotalMs: (s) => s.meta.checkTotalMs,
     checkedAt: (s) => s.ts,
   },
+  WebhookSubscriptionConnection: {
+    nodes: (c) => c.items,
+    ...wholeList(
+      'webhook_subscription',
+      (c) => c.items,
+      (c) => c.items.length,
+    ),
+  },
   Integrations: {
     nodes: (i) => i.items,
-    totals: ({ totals }) => ({ total: totals.total, connected: totals.connected, stale: totals.stale, revoked: totals.revoked, neverSynced: totals.never_synced }),
+    ...wholeList(
+      'integration',
+      (i) => i.items,
+      (i) => i.totals.total,
+    ),
+    totals: ({ totals }) => ({
+      total: totals.total,
+      connected: totals.connected,
+      stale: totals.stale,
+      revoked: totals.revoked,
+      neverSynced: totals.never_synced,
+    }),
   },
-  WebhookSubscription: { id: (w) => String(w.id) },
   Mutation: {
     async createWebhook(_parent, { input }, { principal, services }) {
       const { secret, warning, ...webhook } = await services.webhooks.createWebhook(principal.accountId, { url: input.url, events: input.events ?? undefined });
-      return { webhook, secret, warning };
+      return ok({ webhook, secret, warning });
     },
     async revokeWebhook(_parent, { input }, { principal, services }) {
-      const id = parseId(input.id);
+      const id = parseId(input.id, 'WebhookSubscription');
       await services.webhooks.revokeWebhook(principal.accountId, id);
-      return { revokedWebhookId: String(id) };
+      return ok({ revokedWebhookId: toGlobalId('WebhookSubscription', id) });
     },
     async trackEvent(_parent, { input }, { principal, services, clientAddress }) {
       const { eventId } = await services.track.trackEvent(
@@ -42,7 +63,7 @@ export const operationsResolvers: Resolvers = {
         },
         clientAddress,
       );
-      return { eventId: String(eventId) };
+      return ok({ eventId: String(eventId) });
     },
   },
 };

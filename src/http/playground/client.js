@@ -81,7 +81,11 @@ function KeyBar({ applied, onApply }) {
       onChange: (event) => setDraft(event.target.value),
     }),
     h('button', { type: 'submit', id: 'svc-api-key-apply' }, 'Use key'),
-    h('span', { className: 'svc-keybar-status', id: 'svc-api-key-status', role: 'status' }, applied ? `Sending Authorization: Bearer ${applied.slice(0, DISPLAY_PREFIX)}…` : 'No key: requests are unauthenticated'),
+    h(
+      'span',
+      { className: 'svc-keybar-status', id: 'svc-api-key-status', role: 'status' },
+      applied ? `Sending Authorization: Bearer ${applied.slice(0, DISPLAY_PREFIX)}…` : 'No key: requests are unauthenticated',
+    ),
   );
 }
 

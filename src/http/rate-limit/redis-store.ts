@@ -39,7 +39,14 @@ interface RateLimitCommands {
   svcRateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<HitReply>;
 }
 
-export function redisStore(url: string, options: { prefix?: string; onError?: (e: Error) => void } = {}): RateLimitStore {
+export interface RedisStoreOptions {
+  prefix?: string;
+  onError?: (e: Error) => void;
+  /** Throw on a failed hit (for a fallback to take over) instead of letting the request through uncounted. */
+  failOpen?: boolean;
+}
+
+export function redisStore(url: string, options: RedisStoreOptions = {}): RateLimitStore {
   const prefix = options.prefix ?? 'svc:rl:';
   const onError = options.onError ?? (() => {});
   const client = new Redis(url, {
@@ -88,8 +95,8 @@ export function redisStore(url: string, options: { prefix?: string; onError?: (e
           retryAfterMs: allowed === 1 ? 0 : Math.max(1, blocking + windowMs - now),
         };
       } catch (e) {
-        // Fail open: a limiter outage must not take the API down. The request is let through
-        // uncounted, and the caller hears about the failure (every failed hit reports it).
+        // Fail open unless told otherwise (the service wraps this store in failover-store.ts): a
+        // limiter outage must not take the API down. The caller hears about every failed hit.
         let error = e instanceof Error ? e : new Error(String(e));
         // While disconnected ioredis only says the stream is not writeable; say why it is not.
         if (client.status !== 'ready' && lastConnectionError) {
@@ -100,9 +107,11 @@ export function redisStore(url: string, options: { prefix?: string; onError?: (e
         } catch {
           // a failing reporter must not fail the request either
         }
+        if (options.failOpen === false) throw error;
         return { allowed: true, limit, remaining: limit - 1, resetAtMs: Date.now(), retryAfterMs: 0 };
       }
     },
+    status: () => ({ store: 'redis' }),
     async close() {
       if (client.status === 'ready') {
         try {

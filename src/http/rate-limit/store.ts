@@ -12,10 +12,20 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
+/** Which store keeps the budgets now (/readyz detail); `fallback` while Redis is unavailable. */
+export interface RateLimitStatus {
+  store: 'redis' | 'memory';
+  fallback?: true;
+  /** When the fallback began (ISO 8601). */
+  since?: string;
+}
+
 export interface RateLimitStore {
   /** Counts one request for `key` in a rolling window of `windowMs`, unless the key already has `limit` counted in that window (a refused request is not counted). */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   close(): Promise<void>;
+  /** Where budgets are kept now (stores that can change it say so). */
+  status?(): RateLimitStatus;
 }
 
 /** Both stores reject nonsense arguments instead of guessing: they are programming errors, not traffic. */

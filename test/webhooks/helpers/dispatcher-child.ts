@@ -2,7 +2,7 @@
 // SIGKILL mid-delivery. Arguments: <connection string> <allowed host> <CA file>.
 import { readFileSync } from 'node:fs';
 import { createPrisma } from '../../../src/db/client.ts';
-import { webhookDispatcher } from '../../../src/domain/webhooks/delivery/dispatcher.ts';
+import { webhookDispatcher } from '../../../src/domain/webhooks/index.ts';
 
 const [connectionString, allowHost, caFile] = process.argv.slice(2);
 if (!connectionString || !allowHost || !caFile) {

@@ -17,8 +17,12 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-/** What to do with a request: answer (status, body, headers, after a delay) or never answer. */
-export type Behaviour = { status: number; body?: string | Buffer; headers?: Record<string, string>; delayMs?: number } | 'hang';
+/**
+ * What to do with a request: answer (status, body, headers, after a delay, or once `until`
+ * settles: a gate the test opens, for answers that must come after something else happened) or
+ * never answer.
+ */
+export type Behaviour = { status: number; body?: string | Buffer; headers?: Record<string, string>; delayMs?: number; until?: Promise<unknown> } | 'hang';
 
 export interface Certificate {
   dir: string;
@@ -34,17 +38,42 @@ export function makeCertificate(): Certificate {
   const certFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-      '-addext', 'basicConstraints=critical,CA:TRUE',
-    ], { stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+      ],
+      { stdio: 'pipe' },
+    );
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`the webhook tests need the openssl CLI to make a self-signed certificate: ${(error as Error).message}`);
   }
-  return { dir, certFile, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    certFile,
+    cert: readFileSync(certFile, 'utf8'),
+    key: readFileSync(keyFile, 'utf8'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface Receiver {
@@ -74,7 +103,13 @@ export async function startReceiver(cert: Pick<Certificate, 'cert' | 'key'>, hos
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const pathname = new URL(req.url ?? '/', 'https://x').pathname;
-      const record: ReceivedRequest = { method: req.method ?? '', path: pathname, headers: req.headers, rawBody: Buffer.concat(chunks), receivedAt: Date.now() };
+      const record: ReceivedRequest = {
+        method: req.method ?? '',
+        path: pathname,
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks),
+        receivedAt: Date.now(),
+      };
       requests.push(record);
       const n = (counts.get(pathname) ?? 0) + 1;
       counts.set(pathname, n);
@@ -89,7 +124,8 @@ export async function startReceiver(cert: Pick<Certificate, 'cert' | 'key'>, hos
         res.writeHead(behaviour.status, behaviour.headers ?? {});
         res.end(behaviour.body ?? '');
       };
-      if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
+      if (behaviour.until) void behaviour.until.then(answer, answer);
+      else if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
       else answer();
     });
   });
@@ -112,7 +148,13 @@ export async function startReceiver(cert: Pick<Certificate, 'cert' | 'key'>, hos
       if (requests.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`receiver: ${requests.length} of ${count} requests after ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(); } });
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
     async close() {

@@ -1,16 +1,36 @@
-// The dispatcher as `svc worker` and `svc start` run it: configured from Config, warning at boot
-// about the test-only settings (also under `svc serve`, which registers URLs with them but does not
-// deliver), stopped within a bound that leaves the rest of the shutdown time.
+// The dispatcher as `svc worker` and `svc start` run it: configured from Config, woken by the
+// outbox trigger's NOTIFY when the database is a PostgreSQL server (writers in other processes;
+// the embedded database's shared session cannot LISTEN, and its writers are in this process),
+// warning at boot about the test-only settings (also under `svc serve`, which registers URLs with
+// them but does not deliver), stopped within a bound that leaves the rest of the shutdown time.
 import type { Config } from '../../../config.ts';
 import type { PrismaClient } from '../../../db/client.ts';
+import { listenForNotifications } from '../../../db/listen.ts';
+import { OUTBOX_CHANNEL } from '../../events/index.ts';
 import { webhookDispatcher, webhookSettingWarnings } from './dispatcher.ts';
+import { parseSecretKey, secretBox } from '../secret-box.ts';
+
+/** Wake-ups from the outbox trigger over a dedicated LISTEN connection to `connectionString`. */
+export function outboxNotifications(connectionString: string, log: (message: string) => void) {
+  return (wake: () => void) => listenForNotifications({ connectionString, channel: OUTBOX_CHANNEL, onNotify: wake, log });
+}
 
 export function startWebhookDispatcher(config: Readonly<Config>, prisma: PrismaClient, log: (message: string) => void, run = true) {
   for (const warning of webhookSettingWarnings(config.webhooks)) log(warning);
-  if (!run) return { stop: async () => {} };
-  const dispatcher = webhookDispatcher({ prisma, log, allowHosts: config.webhooks.allowPrivateHosts, extraCa: config.webhooks.extraCa });
+  if (!run) return { stats: null, stop: async () => {} };
+  const secrets = secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null);
+  const dispatcher = webhookDispatcher({
+    prisma,
+    log,
+    allowHosts: config.webhooks.allowPrivateHosts,
+    extraCa: config.webhooks.extraCa,
+    secrets,
+    ...(config.database.url ? { wakeups: outboxNotifications(config.database.url, log) } : {}),
+  });
   dispatcher.start();
   return {
+    /** Its attempt counters (reported by /metrics). */
+    stats: dispatcher.stats,
     /** Waits for sends in flight up to half the shutdown budget; the rest are retried after their lease. */
     stop: () => dispatcher.stop(Math.floor(config.shutdownTimeoutMs / 2)),
   };

@@ -4,6 +4,7 @@
 // deadline, and at most `maxResponseBytes` of the answer are read.
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { RESPONSE_BODY_BYTES, responseExcerpt } from '../rules.ts';
 
 export interface SendOptions {
   agent: https.Agent;
@@ -18,6 +19,8 @@ export interface SendOutcome {
   status: number | null;
   success: boolean;
   error: string | null;
+  /** The first 1 KB of the answer's body, when there was an answer. */
+  responseBody?: string | null;
 }
 
 /** Connection errors after which the next checked address is tried (nothing was sent). */
@@ -59,11 +62,14 @@ function postOnce(url: URL, address: string, headers: Record<string, string>, bo
       agent: options.agent,
       lookup: noLookup,
     });
-    const timer = setTimeout(() => {
-      const seconds = options.timeoutMs / 1000;
-      finish({ status: null, success: false, error: `timed out after ${seconds} s`, retryNextAddress: false });
-      req.destroy();
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const seconds = options.timeoutMs / 1000;
+        finish({ status: null, success: false, error: `timed out after ${seconds} s`, retryNextAddress: false });
+        req.destroy();
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     const onAbort = () => {
       finish({ status: null, success: false, error: 'aborted: the dispatcher stopped', retryNextAddress: false });
       req.destroy();
@@ -79,20 +85,29 @@ function postOnce(url: URL, address: string, headers: Record<string, string>, bo
         status >= 200 && status < 300
           ? { status, success: true, error: null, retryNextAddress: false }
           : status >= 300 && status < 400
-            ? { status, success: false, error: `redirect not followed (HTTP ${status}${res.headers.location ? ` to ${String(res.headers.location).slice(0, 200)}` : ''})`, retryNextAddress: false }
+            ? {
+                status,
+                success: false,
+                error: `redirect not followed (HTTP ${status}${res.headers.location ? ` to ${String(res.headers.location).slice(0, 200)}` : ''})`,
+                retryNextAddress: false,
+              }
             : { status, success: false, error: `receiver answered HTTP ${status}`, retryNextAddress: false };
-      // The status decides; the body is drained (so the connection can be reused) up to the limit.
+      // The status decides; the body is drained (so the connection can be reused) up to the limit,
+      // and its first 1 KB kept for the delivery log.
       let received = 0;
+      const head: Buffer[] = [];
+      const done = () => finish({ ...outcome, responseBody: responseExcerpt(Buffer.concat(head)) });
       res.on('data', (chunk: Buffer) => {
+        if (received <= RESPONSE_BODY_BYTES) head.push(chunk.subarray(0, RESPONSE_BODY_BYTES + 1 - received));
         received += chunk.length;
         if (received > options.maxResponseBytes) {
           res.destroy();
-          finish(outcome);
+          done();
         }
       });
-      res.on('end', () => finish(outcome));
-      res.on('close', () => finish(outcome));
-      res.on('error', () => finish(outcome));
+      res.on('end', done);
+      res.on('close', done);
+      res.on('error', done);
     });
     req.end(body);
   });
@@ -102,7 +117,13 @@ function postOnce(url: URL, address: string, headers: Record<string, string>, bo
  * POSTs `body` to `url`, connecting to the checked `addresses` in order (the next one only when
  * the previous refused the connection), all within one `timeoutMs` deadline.
  */
-export async function postToCheckedAddress(url: URL, addresses: readonly string[], headers: Record<string, string>, body: string, options: SendOptions): Promise<SendOutcome> {
+export async function postToCheckedAddress(
+  url: URL,
+  addresses: readonly string[],
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<SendOutcome> {
   const deadline = Date.now() + options.timeoutMs;
   let last: SendOutcome = { status: null, success: false, error: 'no address to connect to' };
   for (const address of addresses) {

@@ -1,0 +1,50 @@
+// The job queue's and the retention job's settings: a part of the config schema (src/config.ts
+// reads the environment and spreads these in; docs/jobs.md explains each).
+import { z } from 'zod';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const jobsEnv = {
+  JOBS_CONCURRENCY: int(1, 64).default(2),
+  JOBS_HEARTBEAT_SECONDS: int(1, 600).default(10),
+  JOBS_MAX_ATTEMPTS: int(1, 20).default(3),
+  RETENTION_TRACK_EVENTS_DAYS: int(1, 36_500).default(400),
+  RETENTION_WEBHOOK_DAYS: int(1, 36_500).default(30),
+  RETENTION_JOB_RUNS_DAYS: int(1, 36_500).default(30),
+  RETENTION_UPTIME_CHECKS_DAYS: int(1, 36_500).default(90),
+  RETENTION_BATCH_SIZE: int(100, 100_000).default(2_000),
+};
+
+type JobsEnv = { [K in keyof typeof jobsEnv]: z.output<(typeof jobsEnv)[K]> };
+
+export interface JobsConfig {
+  /** Queue rows one worker runs at once. */
+  concurrency: number;
+  /** How often a running claim is renewed; a claim not renewed for three of these is retried. */
+  heartbeatMs: number;
+  /** Attempts of one queued run before it is dead (until the next tick). */
+  maxAttempts: number;
+}
+
+export interface RetentionConfig {
+  trackEventsDays: number;
+  /** Webhook attempts, and outbox events whose deliveries have all finished. */
+  webhookDays: number;
+  jobRunsDays: number;
+  uptimeChecksDays: number;
+  /** Rows deleted by one statement (one short transaction). */
+  batchSize: number;
+}
+
+export function jobsConfigFrom(env: JobsEnv): { jobs: JobsConfig; retention: RetentionConfig } {
+  return {
+    jobs: { concurrency: env.JOBS_CONCURRENCY, heartbeatMs: env.JOBS_HEARTBEAT_SECONDS * 1000, maxAttempts: env.JOBS_MAX_ATTEMPTS },
+    retention: {
+      trackEventsDays: env.RETENTION_TRACK_EVENTS_DAYS,
+      webhookDays: env.RETENTION_WEBHOOK_DAYS,
+      jobRunsDays: env.RETENTION_JOB_RUNS_DAYS,
+      uptimeChecksDays: env.RETENTION_UPTIME_CHECKS_DAYS,
+      batchSize: env.RETENTION_BATCH_SIZE,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// The accounts module's public surface.
+export * from './service.ts';
+
+export type { Plan } from '../shared/enums.ts';
+import type { Plan } from '../shared/enums.ts';
+
+/** An account as every door reads it. */
+export interface Account {
+  id: string;
+  name: string;
+  plan: Plan;
+  currency: string;
+  timezone: string;
+  isDemo: boolean;
+  createdAt: Date;
+}

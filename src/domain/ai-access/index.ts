@@ -1,0 +1,2 @@
+// The AI-access module's public surface: pause state, monthly quota.
+export * from './service.ts';

@@ -1,0 +1,2 @@
+// The public benchmarks module's public surface.
+export * from './service.ts';

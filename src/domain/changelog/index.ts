@@ -1,0 +1,2 @@
+// The changelog module's public surface.
+export * from './service.ts';

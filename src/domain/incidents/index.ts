@@ -1,0 +1,2 @@
+// The incidents module's public surface.
+export * from './service.ts';

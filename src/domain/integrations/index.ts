@@ -1,0 +1,24 @@
+// The integrations module's public surface.
+export * from './service.ts';
+export type { IntegrationRef, ConnectInput } from './repo.ts';
+
+import type { IntegrationStatusName } from './service.ts';
+
+/** A connected integration with its derived status. */
+export interface Integration {
+  id: number;
+  provider: string;
+  shop: string;
+  scopes: string[];
+  connectedAt: Date;
+  revokedAt: Date | null;
+  lastSyncAt: Date | null;
+  status: IntegrationStatusName;
+  lastSyncMinutesAgo: number | null;
+}
+
+/** The account's integrations and how many are in each status. */
+export interface IntegrationList {
+  items: Integration[];
+  totals: Record<IntegrationStatusName, number> & { total: number };
+}

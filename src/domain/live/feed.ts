@@ -1,0 +1,204 @@
+// The live event feed: the outbox (events written in the same transactions as their changes)
+// read as it grows and routed to the subscribers of each account. One poller per process reads
+// the rows after its cursor (the primary key: one indexed range read per tick, only while someone
+// listens), so every instance sees every event whichever instance or job wrote it, on PostgreSQL
+// and on the embedded database alike. A subscriber receives its own account's events only.
+import type { EventName, StoredEvent } from '../events/index.ts';
+import type { Severity } from '../shared/index.ts';
+
+/** Severities from the least to the most serious (minSeverity compares by this order). */
+const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
+
+/** Anomaly detected (anomaly.detected of medium severity and above). */
+export interface AnomalyDetectedEvent {
+  eventId: string;
+  occurredAt: Date;
+  metric: string;
+  observed: number;
+  expected: number;
+  zScore: number;
+  direction: 'up' | 'down';
+  severity: Severity;
+  kind: 'univariate' | 'correlated';
+}
+export interface InsightCreatedEvent {
+  eventId: string;
+  occurredAt: Date;
+  insightId: string;
+  severity: Severity;
+  category: string;
+  title: string;
+}
+/** A change of the credit balance: a debit (negative delta), a refund or a recharge. */
+export interface CreditsChangedEvent {
+  eventId: string;
+  occurredAt: Date;
+  reason: 'consumed' | 'refunded' | 'recharged';
+  delta: number;
+  balance: number;
+  feature: string | null;
+}
+
+export interface OutboxReader {
+  lastId(): Promise<bigint>;
+  after(afterId: bigint, names: readonly EventName[], take: number): Promise<StoredEvent[]>;
+}
+
+const BATCH = 500;
+/** Events waiting for a slow subscriber before it is ended (it can resubscribe). */
+const MAX_QUEUED = 1_000;
+
+type Data = Record<string, unknown>;
+const num = (v: unknown) => Number(v);
+const str = (v: unknown) => String(v);
+const severity = (v: unknown): Severity => (SEVERITIES.includes(v as Severity) ? (v as Severity) : 'medium');
+
+/** An outbox row as the event of a live kind (null when it is not one of that kind's). */
+const MAPPERS = {
+  anomalyDetected: (e: StoredEvent, d: Data): AnomalyDetectedEvent => ({
+    eventId: e.eventId,
+    occurredAt: e.createdAt,
+    metric: str(d.metric),
+    observed: num(d.observed),
+    expected: num(d.expected),
+    zScore: num(d.z_score),
+    direction: d.direction === 'up' ? 'up' : 'down',
+    severity: severity(d.severity),
+    kind: d.source === 'correlated' ? 'correlated' : 'univariate',
+  }),
+  insightCreated: (e: StoredEvent, d: Data): InsightCreatedEvent => ({
+    eventId: e.eventId,
+    occurredAt: e.createdAt,
+    insightId: str(d.insight_id),
+    severity: severity(d.severity),
+    category: str(d.category),
+    title: str(d.title),
+  }),
+  creditsChanged: (e: StoredEvent, d: Data): CreditsChangedEvent => {
+    if (e.name === 'credits.recharged')
+      return { eventId: e.eventId, occurredAt: e.createdAt, reason: 'recharged', delta: num(d.credits_added), balance: num(d.new_balance), feature: null };
+    const consumed = e.name === 'credit.consumed';
+    return {
+      eventId: e.eventId,
+      occurredAt: e.createdAt,
+      reason: consumed ? 'consumed' : 'refunded',
+      delta: consumed ? -num(d.amount) : num(d.amount),
+      balance: num(d.balance),
+      feature: str(d.feature),
+    };
+  },
+};
+export type LiveKind = keyof typeof MAPPERS;
+type EventOf<K extends LiveKind> = ReturnType<(typeof MAPPERS)[K]>;
+
+const NAMES: Record<LiveKind, readonly EventName[]> = {
+  anomalyDetected: ['anomaly.detected'],
+  insightCreated: ['insight.created'],
+  creditsChanged: ['credit.consumed', 'credit.refunded', 'credits.recharged'],
+};
+const ALL_NAMES = Object.values(NAMES).flat();
+
+interface Listener {
+  accountId: string;
+  deliver(event: StoredEvent): void;
+  end(): void;
+}
+
+export function liveFeed(outbox: OutboxReader, options: { pollMs: number; onError?: (e: unknown) => void }) {
+  const listeners = new Set<Listener>();
+  let cursor: bigint | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let polling = false;
+
+  async function tick(): Promise<void> {
+    if (polling || cursor === null) return;
+    polling = true;
+    try {
+      for (let more = true; more && listeners.size > 0;) {
+        const rows = await outbox.after(cursor, ALL_NAMES, BATCH);
+        for (const row of rows) {
+          cursor = row.id;
+          for (const listener of listeners) if (listener.accountId === row.accountId) listener.deliver(row);
+        }
+        more = rows.length === BATCH;
+      }
+    } catch (error) {
+      options.onError?.(error);
+    } finally {
+      polling = false;
+    }
+  }
+
+  function remove(listener: Listener): void {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+      cursor = null;
+    }
+  }
+
+  /**
+   * The account's events of one kind from now on, as an async iterator (ended by return()). It
+   * resolves once the feed's cursor is set, so every event written after it is delivered.
+   */
+  async function subscribe<K extends LiveKind>(
+    accountId: string,
+    kind: K,
+    accept: (event: EventOf<K>) => boolean = () => true,
+  ): Promise<AsyncIterableIterator<EventOf<K>>> {
+    if (cursor === null) cursor = await outbox.lastId();
+    timer ??= setInterval(() => void tick(), options.pollMs).unref();
+    const names = new Set<string>(NAMES[kind]);
+    const queue: Array<EventOf<K>> = [];
+    let waiting: ((result: IteratorResult<EventOf<K>>) => void) | null = null;
+    let done = false;
+    const finish = (): Promise<IteratorResult<EventOf<K>>> => {
+      done = true;
+      remove(listener);
+      waiting?.({ value: undefined, done: true });
+      waiting = null;
+      return Promise.resolve({ value: undefined, done: true });
+    };
+    const listener: Listener = {
+      accountId,
+      end: () => void finish(),
+      deliver(row) {
+        if (!names.has(row.name)) return;
+        const event = MAPPERS[kind](row, (row.data ?? {}) as Data) as EventOf<K>;
+        if (!accept(event)) return;
+        if (waiting) {
+          waiting({ value: event, done: false });
+          waiting = null;
+        } else if (queue.push(event) > MAX_QUEUED) void finish();
+      },
+    };
+    listeners.add(listener);
+    const iterator: AsyncIterableIterator<EventOf<K>> = {
+      next: () => {
+        if (queue.length) return Promise.resolve({ value: queue.shift()!, done: false });
+        if (done) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve) => (waiting = resolve));
+      },
+      return: finish,
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+
+  return {
+    subscribe,
+    /** Anomalies of `minSeverity` and above. */
+    anomalies: (accountId: string, minSeverity: Severity = 'medium') =>
+      subscribe(accountId, 'anomalyDetected', (e) => SEVERITIES.indexOf(e.severity) >= SEVERITIES.indexOf(minSeverity)),
+    insights: (accountId: string) => subscribe(accountId, 'insightCreated'),
+    credits: (accountId: string) => subscribe(accountId, 'creditsChanged'),
+    /** How many subscriptions are open in this process (tests wait for theirs). */
+    size: () => listeners.size,
+    close(): void {
+      for (const listener of [...listeners]) listener.end();
+    },
+  };
+}
+
+export type LiveFeed = ReturnType<typeof liveFeed>;

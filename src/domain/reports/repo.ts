@@ -1,0 +1,177 @@
+// The only Prisma access of the period reports. Every statement is scoped by the account and
+// reads one range of local days: profit from the daily snapshots (what v1 /profit returns), new
+// customers from customers.first_purchase_at, sales from the orders (non-cancelled, as the
+// snapshots count them) with the range's local midnights as instants so that the scans use the
+// (account_id, placed_at) index, ads from ad_spend (calendar dates taken as local dates).
+// Rows are checked with zod: a column that changes type fails loudly instead of being miscast.
+import { z } from 'zod';
+import type { PrismaClient } from '../../db/client.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
+import type { DateRange } from './rules.ts';
+
+export type BreakdownDimension = 'SOURCE' | 'COUNTRY' | 'SEGMENT' | 'PRODUCT';
+export type CustomerRankKey = 'REVENUE' | 'NET_REVENUE' | 'ORDERS';
+
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
+const accountRow = z.object({ timezone: z.string(), currency: z.string(), last_snapshot: z.string().nullable() });
+const dayRow = z.object({
+  day: z.string(),
+  gross_revenue: money.nullable(),
+  refunds: money.nullable(),
+  ad_spend: money.nullable(),
+  cogs_estimate: money.nullable(),
+  fees_estimate: money.nullable(),
+  shipping_estimate: money.nullable(),
+  extra_expenses: money.nullable(),
+  net_revenue: money.nullable(),
+  operational_profit: money.nullable(),
+  final_profit: money.nullable(),
+  purchase_count: z.number().int().nullable(),
+  new_customers: z.number().int(),
+});
+export type ProfitDayRow = z.infer<typeof dayRow>;
+const groupRow = z.object({
+  key: z.string().nullable(),
+  label: z.string().nullable(),
+  orders: z.number().int(),
+  gross: money,
+  customers: z.number().int(),
+  is_total: z.boolean(),
+});
+export type GroupRow = z.infer<typeof groupRow>;
+const adRow = z.object({
+  platform: z.enum(['meta_ads', 'google_ads']),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  spend: money,
+  revenue: money,
+  clicks: z.number().int(),
+  impressions: z.number().int(),
+  conversions: z.number().int(),
+});
+export type AdRow = z.infer<typeof adRow>;
+const rankRow = z.object({ customer_id: z.number().int(), orders: z.number().int(), gross: money, net: money, first_at: z.date(), last_at: z.date() });
+export type RankRow = z.infer<typeof rankRow>;
+const totalRow = z.object({ gross: money });
+
+/** The instants of a range's first local midnight and of the one after its last day. */
+const bounds = (range: DateRange, tz: string) =>
+  Prisma.sql`(${range.from}::date::timestamp AT TIME ZONE ${tz}::text) AS starts, ((${range.to}::date + 1)::timestamp AT TIME ZONE ${tz}::text) AS ends`;
+
+/** The group key and label of each order-level dimension (c: the order's customer, if any). */
+const ORDER_KEYS: Record<Exclude<BreakdownDimension, 'PRODUCT'>, { key: Prisma.Sql; customers: boolean }> = {
+  SOURCE: { key: Prisma.sql`replace(o.source::text, '-', '_')`, customers: false },
+  COUNTRY: { key: Prisma.sql`coalesce(nullif(upper(c.country), ''), 'unknown')`, customers: true },
+  SEGMENT: { key: Prisma.sql`coalesce(c.segment::text, 'unknown')`, customers: true },
+};
+
+export function reportsRepo(prisma: PrismaClient) {
+  return {
+    /** The account's time zone, currency and newest profit snapshot date; null without the account. */
+    async account(accountId: string) {
+      const rows = await prisma.$queryRaw<unknown[]>`
+        SELECT a.timezone, a.currency,
+               (SELECT max(p.snapshot_date)::text FROM profit_snapshots p WHERE p.account_id = a.id) AS last_snapshot
+        FROM accounts a WHERE a.id = ${accountId}`;
+      return rows.length ? accountRow.parse(rows[0]) : null;
+    },
+
+    /**
+     * Every local day of the range that has a profit snapshot or a new customer (a customer whose
+     * first purchase falls on it), with the snapshot's columns (null without one), oldest first.
+     */
+    async profitDays(accountId: string, tz: string, range: DateRange): Promise<ProfitDayRow[]> {
+      const rows = await prisma.$queryRaw<unknown[]>`
+        WITH b AS (SELECT ${bounds(range, tz)}),
+        fresh AS (
+          SELECT (c.first_purchase_at AT TIME ZONE ${tz}::text)::date AS day, count(*)::int AS n
+          FROM customers c CROSS JOIN b
+          WHERE c.account_id = ${accountId} AND c.first_purchase_at >= b.starts AND c.first_purchase_at < b.ends
+          GROUP BY 1
+        ), snaps AS (
+          SELECT * FROM profit_snapshots p
+          WHERE p.account_id = ${accountId} AND p.snapshot_date BETWEEN ${range.from}::date AND ${range.to}::date
+        )
+        SELECT coalesce(p.snapshot_date, f.day)::text AS day,
+               p.gross_revenue::text AS gross_revenue, p.refunds::text AS refunds, p.ad_spend::text AS ad_spend,
+               p.cogs_estimate::text AS cogs_estimate, p.fees_estimate::text AS fees_estimate,
+               p.shipping_estimate::text AS shipping_estimate, p.extra_expenses::text AS extra_expenses,
+               p.net_revenue::text AS net_revenue, p.operational_profit::text AS operational_profit,
+               p.final_profit::text AS final_profit, p.purchase_count, coalesce(f.n, 0) AS new_customers
+        FROM snaps p FULL JOIN fresh f ON f.day = p.snapshot_date
+        ORDER BY 1`;
+      return z.array(dayRow).parse(rows);
+    },
+
+    /**
+     * Orders, gross revenue (sum of total_amount; for PRODUCT, of quantity × unit price of the
+     * lines) and distinct customers per key of the dimension over the range, plus one total row
+     * (is_total) over all of them. Keys: SOURCE the order's source, COUNTRY and SEGMENT its
+     * customer's ('unknown' without a customer or a country), PRODUCT the line's sku.
+     */
+    async salesGroups(accountId: string, tz: string, range: DateRange, by: BreakdownDimension): Promise<GroupRow[]> {
+      const window = Prisma.sql`o.account_id = ${accountId} AND o.status <> 'cancelled' AND o.placed_at >= b.starts AND o.placed_at < b.ends`;
+      const rows =
+        by === 'PRODUCT'
+          ? await prisma.$queryRaw<unknown[]>`
+              WITH b AS (SELECT ${bounds(range, tz)})
+              SELECT oi.sku AS key, max(i.product_name) AS label, count(DISTINCT o.id)::int AS orders,
+                     coalesce(sum(oi.quantity * oi.unit_price), 0)::text AS gross, count(DISTINCT o.customer_id)::int AS customers,
+                     grouping(oi.sku) = 1 AS is_total
+              FROM b CROSS JOIN orders o JOIN order_items oi ON oi.order_id = o.id
+              LEFT JOIN inventory_items i ON i.id = oi.inventory_item_id AND i.account_id = ${accountId}
+              WHERE ${window}
+              GROUP BY GROUPING SETS ((oi.sku), ())`
+          : await prisma.$queryRaw<unknown[]>`
+              WITH b AS (SELECT ${bounds(range, tz)})
+              SELECT ${ORDER_KEYS[by].key} AS key, NULL::text AS label, count(*)::int AS orders,
+                     coalesce(sum(o.total_amount), 0)::text AS gross, count(DISTINCT o.customer_id)::int AS customers,
+                     grouping(${ORDER_KEYS[by].key}) = 1 AS is_total
+              FROM b CROSS JOIN orders o
+              ${ORDER_KEYS[by].customers ? Prisma.sql`LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}` : Prisma.empty}
+              WHERE ${window}
+              GROUP BY GROUPING SETS ((${ORDER_KEYS[by].key}), ())`;
+      return z.array(groupRow).parse(rows);
+    },
+
+    /** Ad spend, platform-attributed revenue, clicks, impressions and conversions per campaign over the range. */
+    async adCampaigns(accountId: string, range: DateRange): Promise<AdRow[]> {
+      const rows = await prisma.$queryRaw<unknown[]>`
+        SELECT replace(platform::text, '-', '_') AS platform, campaign_id, (array_agg(campaign_name ORDER BY date DESC))[1] AS campaign_name,
+               sum(spend)::text AS spend, sum(attributed_revenue)::text AS revenue,
+               sum(clicks)::int AS clicks, sum(impressions)::int AS impressions, sum(conversions)::int AS conversions
+        FROM ad_spend
+        WHERE account_id = ${accountId} AND date BETWEEN ${range.from}::date AND ${range.to}::date
+        GROUP BY platform, campaign_id`;
+      return z.array(adRow).parse(rows);
+    },
+
+    /** The range's best customers by `key` (ties: lower id first), at most `first`, with the range's gross revenue. */
+    async topCustomers(accountId: string, tz: string, range: DateRange, key: CustomerRankKey, first: number) {
+      const order = {
+        REVENUE: Prisma.sql`sum(o.total_amount)`,
+        NET_REVENUE: Prisma.sql`sum(o.total_amount - o.refunded_amount)`,
+        ORDERS: Prisma.sql`count(*)`,
+      }[key];
+      const [rows, total] = await Promise.all([
+        prisma.$queryRaw<unknown[]>`
+          WITH b AS (SELECT ${bounds(range, tz)})
+          SELECT o.customer_id, count(*)::int AS orders, sum(o.total_amount)::text AS gross,
+                 sum(o.total_amount - o.refunded_amount)::text AS net, min(o.placed_at) AS first_at, max(o.placed_at) AS last_at
+          FROM b CROSS JOIN orders o
+          WHERE o.account_id = ${accountId} AND o.status <> 'cancelled' AND o.placed_at >= b.starts AND o.placed_at < b.ends AND o.customer_id IS NOT NULL
+          GROUP BY o.customer_id
+          ORDER BY ${order} DESC, o.customer_id
+          LIMIT ${first}`,
+        prisma.$queryRaw<unknown[]>`
+          WITH b AS (SELECT ${bounds(range, tz)})
+          SELECT coalesce(sum(o.total_amount), 0)::text AS gross
+          FROM b CROSS JOIN orders o
+          WHERE o.account_id = ${accountId} AND o.status <> 'cancelled' AND o.placed_at >= b.starts AND o.placed_at < b.ends`,
+      ]);
+      return { rows: z.array(rankRow).parse(rows), totalGross: totalRow.parse(total[0]).gross };
+    },
+  };
+}
+
+export type ReportsRepo = ReturnType<typeof reportsRepo>;

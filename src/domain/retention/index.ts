@@ -1,0 +1,3 @@
+// The retention module's public surface.
+export * from './service.ts';
+export type { RetainedTable, PartitionedTable } from './repo.ts';

@@ -1,0 +1,2 @@
+// The status module's public surface.
+export * from './service.ts';

@@ -1,0 +1,2 @@
+// The uptime module's public surface.
+export * from './service.ts';

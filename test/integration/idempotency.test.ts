@@ -1,0 +1,173 @@
+// Idempotency-Key on POST, both doors, both databases (issue 14, item 13): the same key and body
+// within 24 hours replays the first answer without running again; another body is 422
+// idempotency_key_reused; concurrent requests with one key run once (the others replay or get 409
+// idempotency_key_in_progress); keys belong to one API key of one account; bad keys are 400
+// invalid_parameter; 5xx answers are not kept; expired keys may be used again.
+import { randomUUID } from 'node:crypto';
+import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { readJson } from '../helpers/http.ts';
+import { makeAccount } from '../factories/index.ts';
+import { makeKey } from '../factories/keys.ts';
+
+describeEachDatabase('Idempotency-Key', (target) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let accountId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await target.create();
+    app = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '100000' });
+    accountId = (await makeAccount(app.db.prisma)).id;
+    key = await makeKey(app.db.prisma, accountId, ['read', 'write']);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const rows = (event: string) => app.db.prisma.trackEvent.count({ where: { event } });
+
+  function track(body: unknown, idempotencyKey: string | null, apiKey = key) {
+    return fetch(`${app.url}/api/v1/track`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'content-type': 'application/json',
+        ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  function trackMutation(event: string, props: Record<string, unknown>, idempotencyKey: string) {
+    return fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify({ query: 'mutation($input: TrackEventInput!) { trackEvent(input: $input) { eventId } }', variables: { input: { event, props } } }),
+    });
+  }
+
+  test('REST: the same key and body replays the first answer without running again', async () => {
+    const k = randomUUID();
+    const first = await track({ event: 'idem.rest', props: { n: 1 } }, k);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const firstBody = await first.text();
+    const again = await track({ event: 'idem.rest', props: { n: 1 } }, k);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(again.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect(await again.text()).toBe(firstBody);
+    expect(await rows('idem.rest')).toBe(1);
+    // Without a key, every POST runs.
+    expect((await track({ event: 'idem.rest', props: { n: 1 } }, null)).status).toBe(200);
+    expect(await rows('idem.rest')).toBe(2);
+  });
+
+  test('REST: the same key with another body is 422 idempotency_key_reused and stores nothing', async () => {
+    const k = randomUUID();
+    expect((await track({ event: 'idem.reuse', props: { n: 1 } }, k)).status).toBe(200);
+    const other = await track({ event: 'idem.reuse', props: { n: 2 } }, k);
+    expect(other.status).toBe(422);
+    expect(await readJson(other)).toEqual({ error: 'idempotency_key_reused', message: expect.any(String) });
+    expect(await rows('idem.reuse')).toBe(1);
+  });
+
+  test('a 4xx answer is kept and replayed too', async () => {
+    const k = randomUUID();
+    const first = await track({ event: 'bad name!' }, k);
+    expect(first.status).toBe(400);
+    const again = await track({ event: 'bad name!' }, k);
+    expect(again.status).toBe(400);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await readJson(again)).toMatchObject({ error: 'invalid_event_name' });
+  });
+
+  test('concurrent requests with one key run once', async () => {
+    const k = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => track({ event: 'idem.race', props: { n: 1 } }, k)));
+    const ok = answers.filter((r) => r.status === 200);
+    const busy = answers.filter((r) => r.status === 409);
+    expect(ok.length + busy.length).toBe(8);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(await Promise.all(ok.map(async (r) => (await readJson(r)).event_id))).size).toBe(1);
+    for (const r of busy) {
+      expect(r.headers.get('retry-after')).toBe('1');
+      expect(await readJson(r)).toMatchObject({ error: 'idempotency_key_in_progress' });
+    }
+    expect(await rows('idem.race')).toBe(1);
+  });
+
+  test('keys belong to one API key: another key (same account) or another account runs its own request', async () => {
+    const k = randomUUID();
+    const otherKey = await makeKey(app.db.prisma, accountId, ['write']);
+    const otherAccountKey = await makeKey(app.db.prisma, (await makeAccount(app.db.prisma)).id, ['write']);
+    const ids = [];
+    for (const apiKey of [key, otherKey, otherAccountKey]) {
+      const res = await track({ event: 'idem.scope' }, k, apiKey);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+      ids.push((await readJson(res)).event_id);
+    }
+    expect(new Set(ids).size).toBe(3);
+    expect(await rows('idem.scope')).toBe(3);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['over 255 characters', 'k'.repeat(256)],
+    ['not printable ASCII', 'clé-1'],
+  ])('a bad key (%s) is 400 invalid_parameter and runs nothing', async (_name, bad) => {
+    const res = await track({ event: 'idem.badkey' }, bad);
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toEqual({ error: 'invalid_parameter', param: 'Idempotency-Key', message: expect.any(String) });
+    expect(await rows('idem.badkey')).toBe(0);
+  });
+
+  test('a 255-character key is accepted', async () => {
+    expect((await track({ event: 'idem.longkey' }, 'k'.repeat(255))).status).toBe(200);
+  });
+
+  test('GraphQL mutations over POST: replay, and 422 for another body', async () => {
+    const k = randomUUID();
+    const first = await trackMutation('idem.gql', { n: 1 }, k);
+    expect(first.status).toBe(200);
+    const body = await readJson(first);
+    expect(body.data.trackEvent.eventId).toEqual(expect.any(String));
+    const again = await trackMutation('idem.gql', { n: 1 }, k);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await readJson(again)).data.trackEvent.eventId).toBe(body.data.trackEvent.eventId);
+    expect(await rows('idem.gql')).toBe(1);
+
+    const other = await trackMutation('idem.gql', { n: 2 }, k);
+    expect(other.status).toBe(422);
+    expect((await readJson(other)).errors[0].extensions.code).toBe('idempotency_key_reused');
+    const bad = await trackMutation('idem.gql', { n: 3 }, '');
+    expect(bad.status).toBe(400);
+    expect((await readJson(bad)).errors[0].extensions).toMatchObject({ code: 'invalid_parameter', param: 'Idempotency-Key' });
+    expect(await rows('idem.gql')).toBe(1);
+  });
+
+  test('after 24 hours a key may be used again', async () => {
+    const k = randomUUID();
+    expect((await track({ event: 'idem.expiry', props: { n: 1 } }, k)).status).toBe(200);
+    await app.db.prisma.$executeRaw`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ${k}`;
+    const later = await track({ event: 'idem.expiry', props: { n: 2 } }, k);
+    expect(later.status).toBe(200);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(await rows('idem.expiry')).toBe(2);
+  });
+
+  test('a 5xx answer is not kept: the key is released for a retry', async () => {
+    const caller = { accountId, keyId: null };
+    const k = randomUUID();
+    const started = await app.services.idempotency.start(caller, k, 'a'.repeat(64));
+    if (started.kind !== 'run') throw new Error('expected to run');
+    await app.services.idempotency.finish(started.ticket, { status: 503, headers: {}, body: '{"error":"no_db"}' });
+    expect((await app.services.idempotency.start(caller, k, 'a'.repeat(64))).kind).toBe('run');
+  });
+});
