@@ -3,6 +3,8 @@
 
 /** The demo account's id (fixed, so that a restart finds it again). */
 export const DEMO_ACCOUNT_ID = 'acc_demo';
+/** The demo store's time zone: its dated rows (ad spend, expenses) are its local days. */
+export const DEMO_TIMEZONE = 'America/New_York';
 
 export type NameRegion = 'english' | 'hispanic' | 'portuguese' | 'german';
 

@@ -6,6 +6,8 @@
 // day gives the same rows; the one exception is today's orders (and ad spend), of which a seed
 // keeps those up to the moment it runs: the same day's orders, cut at `now`.
 import { type Rng, WeightedTable } from './rng.ts';
+import { localDate } from '../domain/shared/dates.ts';
+import { DEMO_TIMEZONE } from './catalog.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -36,6 +38,12 @@ export interface Timeline {
   accountStart: number;
   /** Latest instant any generated event other than an order or today's ad spend may have. */
   latest: number;
+  /**
+   * Midnight (as UTC) of the store's own date at `now`. Dated rows (ad spend) are the store's
+   * local days: in the first hours of a UTC day New York is still on the day before, and a row
+   * dated the UTC day would be a day that has not begun for the store.
+   */
+  localToday: number;
 }
 
 export function makeTimeline(now: Date): Timeline {
@@ -46,6 +54,7 @@ export function makeTimeline(now: Date): Timeline {
     orderStart: asOf - (ORDER_DAYS - 1) * DAY_MS,
     accountStart: asOf - CUSTOMER_DAYS * DAY_MS,
     latest: asOf - HOUR_MS,
+    localToday: Date.parse(`${localDate(now, DEMO_TIMEZONE)}T00:00:00.000Z`),
   };
 }
 

@@ -43,6 +43,9 @@ export interface AdSpendSeed {
 function buildAdSpend(rng: Rng, timeline: Timeline, calendar: Calendar): AdSpendSeed[] {
   const rows: AdSpendSeed[] = [];
   for (let d = 0; d < ORDER_DAYS; d++) {
+    // A day that has not begun in the store's time zone has no spend yet (the draws below are
+    // skipped with it, so the earlier days are the same whatever the hour).
+    if (timeline.orderStart + d * DAY_MS > timeline.localToday) break;
     const promo = at(calendar.promo, d);
     // Budgets are raised on promotion days, and those days convert a little better.
     const budgetBoost = 1 + (promo - 1) * 0.6;

@@ -14,6 +14,7 @@ import { type AdSpendSeed, DEMO_ACCOUNT_ID, type DemoData, type LedgerEntry } fr
 import { type ItemSeed, type OrderSeed } from './generate-orders.ts';
 import { type CustomerSeed, SOURCES } from './generate-customers.ts';
 import { at, money } from './generate-time.ts';
+import { DEMO_TIMEZONE } from './catalog.ts';
 import { col, parseRows, z } from '../domain/shared/index.ts';
 
 const createdRow = z.object({ id: col.int, key: col.text });
@@ -74,7 +75,7 @@ export async function writeDemo(tx: Tx, demo: DemoData): Promise<Counts> {
       name: 'Demo Store',
       plan: 'growth',
       currency: 'USD',
-      timezone: 'America/New_York',
+      timezone: DEMO_TIMEZONE,
       isDemo: true,
       createdAt: new Date(timeline.accountStart),
       updatedAt: new Date(timeline.accountStart),

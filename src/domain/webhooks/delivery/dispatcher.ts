@@ -23,8 +23,12 @@ import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS } from './policy.ts';
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
 
-/** After a local signal that found nothing (its transaction had not committed yet), look again after these waits. */
-const FOLLOW_UPS_MS = [5, 20, 60, 150];
+/**
+ * After a local signal, idle rounds look again after these waits (about 34 s in all): the signal
+ * comes before the writer's transaction commits, and on a loaded machine the commit can take far
+ * longer than a few milliseconds. Each look is one index probe; the poll stays the safety net.
+ */
+const FOLLOW_UPS_MS = [5, 20, 60, 150, 400, 1_000, 2_500, 5_000, 10_000, 15_000];
 
 type Waiting = { delivery: ClaimedDelivery; token: string; claimedAt: number };
 
@@ -224,8 +228,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
         if (stopping) break;
         if (kicked || (found > 0 && claimDue && inFlight.size + waitingCount < concurrency)) continue;
         const untilPoll = Math.max(0, pollMs - (performance.now() - lastPoll));
+        // Work found is not necessarily the signalled work: the follow-ups run on until used up.
         const followUp = found === 0 ? followUps.shift() : undefined;
-        if (found > 0) followUps = [];
         const timedOut = await pause(followUp === undefined ? untilPoll : Math.min(followUp, untilPoll));
         if (timedOut) {
           fanOutDue = claimDue = true;
