@@ -1,9 +1,7 @@
 // The GraphQL door's settings (config.graphql): their environment schema and shape, declared apart so
 // that src/config.ts stays short. src/config.ts reads the environment (the only reader) and calls these.
 import { z } from 'zod';
-
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+import { bool, int } from './config-values.ts';
 
 export const graphqlEnv = {
   GRAPHQL_INTROSPECTION: bool.optional(),

@@ -1,8 +1,7 @@
 // The job queue's and the retention job's settings: a part of the config schema (src/config.ts
 // reads the environment and spreads these in; docs/jobs.md explains each).
 import { z } from 'zod';
-
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+import { int } from './config-values.ts';
 
 export const jobsEnv = {
   JOBS_CONCURRENCY: int(1, 64).default(2),

@@ -5,13 +5,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { bool, int } from './config-values.ts';
 import { projectRoot } from './paths.ts';
 import { graphqlConfig, graphqlEnv, type GraphQLConfig } from './config-graphql.ts';
 import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from './observability/config.ts';
 import { jobsConfigFrom, jobsEnv, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const list = z.string().transform((v) =>
   v
     .split(',')
