@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -2451,6 +2451,8 @@ export type WebhookDeliveryConnection = {
   nodes: Array<WebhookDelivery>;
   /** Where this page lies. */
   pageInfo: PageInfo;
+  /** How many deliveries match the filter (every page). */
+  totalCount: Scalars['Int']['output'];
 };
 
 /** A webhook delivery and its cursor. */
@@ -2782,7 +2784,7 @@ export type ResolversTypes = ResolversObject<{
   Viewer: ResolverTypeWrapper<ViewerModel>;
   WebhookAttempt: ResolverTypeWrapper<WebhookAttemptModel>;
   WebhookDelivery: ResolverTypeWrapper<WebhookDeliveryModel>;
-  WebhookDeliveryConnection: ResolverTypeWrapper<Omit<WebhookDeliveryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['WebhookDeliveryEdge']>, nodes: Array<ResolversTypes['WebhookDelivery']> }>;
+  WebhookDeliveryConnection: ResolverTypeWrapper<WebhookDeliveryConnectionModel>;
   WebhookDeliveryEdge: ResolverTypeWrapper<Omit<WebhookDeliveryEdge, 'node'> & { node: ResolversTypes['WebhookDelivery'] }>;
   WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookSubscription: ResolverTypeWrapper<WebhookModel>;
@@ -2913,7 +2915,7 @@ export type ResolversParentTypes = ResolversObject<{
   Viewer: ViewerModel;
   WebhookAttempt: WebhookAttemptModel;
   WebhookDelivery: WebhookDeliveryModel;
-  WebhookDeliveryConnection: Omit<WebhookDeliveryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['WebhookDeliveryEdge']>, nodes: Array<ResolversParentTypes['WebhookDelivery']> };
+  WebhookDeliveryConnection: WebhookDeliveryConnectionModel;
   WebhookDeliveryEdge: Omit<WebhookDeliveryEdge, 'node'> & { node: ResolversParentTypes['WebhookDelivery'] };
   WebhookSubscription: WebhookModel;
   WebhookSubscriptionConnection: WebhookSubscriptionConnectionModel;
@@ -3798,6 +3800,7 @@ export type WebhookDeliveryConnectionResolvers<ContextType = GraphQLContext, Par
   edges?: Resolver<Array<ResolversTypes['WebhookDeliveryEdge']>, ParentType, ContextType>;
   nodes?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryEdge'] = ResolversParentTypes['WebhookDeliveryEdge']> = ResolversObject<{
