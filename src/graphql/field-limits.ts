@@ -13,7 +13,7 @@ import type { RateLimitStore } from '../http/rate-limit/index.ts';
 import type { GraphQLContext } from './context.ts';
 
 /** Dashboard-session-only mutations (an API key is never enough). */
-export const SESSION_ONLY = new Set(['createApiKey', 'revokeApiKey', 'pauseAi', 'resumeAi']);
+export const SESSION_ONLY = new Set(['createApiKey', 'revokeApiKey', 'pauseAi', 'resumeAi', 'pauseAiAccess', 'resumeAiAccess']);
 
 /** Field limits per caller, on top of the shared request budget: fields that cost more than a read. */
 export const FIELD_LIMITS: Record<string, { max: number; windowMs: number }> = {
