@@ -210,6 +210,10 @@ describe('GraphQL status without a key', () => {
     });
     expect(r.headers.get('x-ratelimit-limit')).toBe('8');
     expect(r.body.extensions.cost.throttleStatus).toMatchObject({ maximumAvailable: 10, restoreRate: 1 });
+    // An Idempotency-Key has no account to be kept under: ignored, the status is read.
+    const withKey = await gql(app, null, '{ status { status } }', undefined, { 'idempotency-key': 'anon-status-1' });
+    expect({ status: withKey.status, errors: withKey.body.errors }).toEqual({ status: 200, errors: undefined });
+    expect(withKey.headers.get('idempotent-replayed')).toBeNull();
     const chosen = await post({ query: 'query A { status { status } } query B { viewer { scopes } }', operationName: 'A' });
     expect(chosen.status).toBe(200);
     expect((await readJson(chosen)).data.status.status).toMatch(/^(operational|degraded)$/);
