@@ -12,7 +12,7 @@ export const graphqlEnv = {
   GRAPHQL_COST_BUCKET_SIZE: int(10, 1_000_000).default(1000),
   GRAPHQL_COST_RESTORE_RATE: int(1, 1_000_000).default(50),
   GRAPHQL_WS_CONNECTIONS_PER_KEY: int(1, 1000).default(5),
-  LIVE_POLL_MS: int(50, 60_000).default(1000),
+  LIVE_POLL_MS: int(50, 3_600_000).default(5000),
 };
 
 type GraphQLEnv = z.infer<z.ZodObject<typeof graphqlEnv>>;
@@ -38,6 +38,6 @@ export interface GraphQLConfig {
   apqCacheBytes: number;
   /** Cost points per key (GRAPHQL_COST_BUCKET_SIZE, GRAPHQL_COST_RESTORE_RATE): the bucket's size and the points it restores per second. */
   costBucket: { size: number; restoreRate: number };
-  /** WebSocket subscriptions: open connections allowed per key (GRAPHQL_WS_CONNECTIONS_PER_KEY), how often the outbox is read (LIVE_POLL_MS). */
+  /** WebSocket subscriptions: open connections allowed per key (GRAPHQL_WS_CONNECTIONS_PER_KEY), the safety poll of the outbox (LIVE_POLL_MS; wake-ups come first). */
   subscriptions: { connectionsPerKey: number; pollMs: number };
 }

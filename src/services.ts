@@ -18,7 +18,7 @@ import { profitService } from './domain/profit/index.ts';
 import { inventoryService } from './domain/inventory/index.ts';
 import { reorderService } from './domain/reorder/index.ts';
 import { alertsService } from './domain/alerts/index.ts';
-import { eventsRepo } from './domain/events/index.ts';
+import { eventsRepo, outboxNotifications } from './domain/events/index.ts';
 import { liveFeed } from './domain/live/index.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
@@ -70,7 +70,11 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
       secrets: secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null),
     }),
     events: eventsRepo(db.prisma),
-    live: liveFeed(eventsRepo(db.prisma), { pollMs: config.graphql.subscriptions.pollMs }),
+    live: liveFeed(eventsRepo(db.prisma), {
+      pollMs: config.graphql.subscriptions.pollMs,
+      // A PostgreSQL server NOTIFYs outbox inserts from any process; the embedded database cannot LISTEN.
+      ...(db.kind === 'server' ? { wakeups: outboxNotifications(db.connectionString, undefined, 'live feed wake-ups') } : {}),
+    }),
     track: trackService(db.prisma),
     insights: insightsService(db.prisma),
     anomalies,

@@ -9,6 +9,8 @@ export interface ListenOptions {
   channel: string;
   onNotify: () => void;
   log?: (message: string) => void;
+  /** Who listens, in log messages (default "webhook wake-ups"). */
+  label?: string;
   /** First pause before reconnecting; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -22,6 +24,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export function listenForNotifications(options: ListenOptions): Listening {
   const log = options.log ?? (() => {});
+  const label = options.label ?? 'webhook wake-ups';
   const firstRetry = options.retryMs ?? 500;
   const maxRetry = options.maxRetryMs ?? 30_000;
   let retry = firstRetry;
@@ -31,7 +34,7 @@ export function listenForNotifications(options: ListenOptions): Listening {
 
   function scheduleReconnect(reason: string) {
     if (closed || timer) return;
-    log(`webhook wake-ups: LISTEN connection lost (${reason}); reconnecting in ${retry} ms (polling meanwhile)`);
+    log(`${label}: LISTEN connection lost (${reason}); reconnecting in ${retry} ms (polling meanwhile)`);
     timer = setTimeout(() => {
       timer = null;
       void connect();

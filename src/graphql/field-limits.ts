@@ -11,9 +11,10 @@ import { AppError } from '../errors.ts';
 import type { ScopeName } from '../domain/auth/index.ts';
 import type { RateLimitStore } from '../http/rate-limit/index.ts';
 import type { GraphQLContext } from './context.ts';
+import { PUBLIC_QUERY_FIELDS } from './anonymous.ts';
 
 /** Dashboard-session-only mutations (an API key is never enough). */
-export const SESSION_ONLY = new Set(['createApiKey', 'revokeApiKey', 'pauseAi', 'resumeAi']);
+export const SESSION_ONLY = new Set(['createApiKey', 'revokeApiKey', 'pauseAi', 'resumeAi', 'pauseAiAccess', 'resumeAiAccess']);
 
 /** Field limits per caller, on top of the shared request budget: fields that cost more than a read. */
 export const FIELD_LIMITS: Record<string, { max: number; windowMs: number }> = {
@@ -44,8 +45,9 @@ export function guardFields(
       return {
         ...fieldConfig,
         async resolve(parent, args, context, info) {
-          if (typeName === 'Query') requireScope(context, 'read');
-          else if (SESSION_ONLY.has(fieldName)) requireSession(context);
+          if (typeName === 'Query') {
+            if (!PUBLIC_QUERY_FIELDS.has(fieldName)) requireScope(context, 'read');
+          } else if (SESSION_ONLY.has(fieldName)) requireSession(context);
           else requireScope(context, 'write');
           if (limit) {
             // Every aliased call of the field counts: each one is a hit, decided atomically.

@@ -71,3 +71,4 @@ export type CustomerConnectionModel = CountedPage<CustomerModel>;
 export type InsightConnectionModel = CountedPage<InsightModel>;
 export type ReorderSuggestionConnectionModel = CountedPage<ReorderSuggestionModel>;
 export type CreditTransactionConnectionModel = CountedPage<CreditTransactionModel>;
+export type WebhookDeliveryConnectionModel = CountedPage<WebhookDeliveryModel>;

@@ -1,6 +1,7 @@
 // POST and GET /graphql on Fastify through Apollo's executeHTTPGraphQLRequest. Before GraphQL
 // runs: the playground hook (a browser's GET), authentication (401 with the REST codes) and one
-// request from the caller's budget shared with REST (429 and the same rate-limit headers).
+// request from the caller's budget shared with REST (429 and the same rate-limit headers). A
+// status-only query without a credential runs anonymously on the address's budget (anonymous.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HeaderMap } from '@apollo/server';
 import type { Config } from '../config.ts';
@@ -19,6 +20,7 @@ import { createPointsBucket } from '../http/rate-limit/points.ts';
 import { playground } from './playground.ts';
 import { subscriptionServer } from './ws.ts';
 import { logAccount } from '../observability/http.ts';
+import { anonymousPrincipal, isAnonymousStatusRead } from './anonymous.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -111,6 +113,12 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     if (request.method === 'GET' && (await playground(request, reply))) return reply;
     try {
+      if (isAnonymousStatusRead(request)) {
+        // REST parity: the status needs no key; the address's public budget pays for it.
+        rateLimits.set(request, await guard.spendPublic(reply, request.ip));
+        request.principal = anonymousPrincipal(request.ip);
+        return;
+      }
       const principal = await services.auth.authenticate(authorizationHeader(request));
       logAccount(request, principal.accountId);
       rateLimits.set(request, await guard.spendFor(reply, principal));

@@ -111,6 +111,8 @@ export function subscriptionServer(app: FastifyInstance, path: string, schema: G
     async close(): Promise<void> {
       for (const client of wss.clients) client.close(1001, 'Server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      // Its subscriptions end with the sockets; this also waits for the feed's LISTEN connection to close.
+      await services.live.close();
     },
   };
 }

@@ -36,8 +36,14 @@ export function accessGuard(services: Pick<Services, 'auth'>, limiter: RateLimit
     return spend(reply, principal.budgetKey, config.rateLimit.perMinute);
   }
 
+  /** For a caller without a credential: the per-client-address budget of the public routes. */
+  async function spendPublic(reply: FastifyReply, address: string): Promise<RateLimitResult> {
+    return spend(reply, `ip:${address}`, config.rateLimit.publicPerMinute);
+  }
+
   return {
     spendFor,
+    spendPublic,
     /** onRequest hook for an authenticated route needing `scope` (before any body or query check). */
     requires(scope: ScopeName) {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -52,7 +58,7 @@ export function accessGuard(services: Pick<Services, 'auth'>, limiter: RateLimit
     /** onRequest hook for a public route: a budget per client address (see TRUSTED_PROXIES). */
     publicRoute() {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-        await spend(reply, `ip:${request.ip}`, config.rateLimit.publicPerMinute);
+        await spendPublic(reply, request.ip);
       };
     },
   };

@@ -14,7 +14,8 @@ const tickets = new WeakMap<FastifyRequest, IdempotencyTicket>();
 
 export function applyIdempotencyKeys(app: FastifyInstance, services: Pick<Services, 'idempotency'>): void {
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || !request.principal) return;
+    // No caller, or an anonymous GraphQL status read (no account to keep an answer under, nothing to replay).
+    if (request.method !== 'POST' || !request.principal || request.principal.kind === 'anonymous') return;
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
     if (key === null) return;
     const hash = idempotencyRequestHash(request.method, request.url, request.body);

@@ -2,7 +2,7 @@
 // generateInsights debit 5 credits per new insight; while AI access is paused both answer
 // payment_required (402 / extensions.code) and write no ledger row; a provider that fails after
 // the debit is refunded and the answer says refunded with the balance. Dashboard-session-only
-// pauseAi / resumeAi with their events; usage and aiAccess read through GraphQL.
+// pauseAi / resumeAi (and their payload twins pauseAiAccess / resumeAiAccess) with their events; usage and aiAccess read through GraphQL.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, testConfig, type TestApp } from '../helpers/app.ts';
@@ -150,6 +150,35 @@ describeEachDatabase('AI through both doors', (target) => {
       await gql(app, session, 'mutation { pauseAi { state } }');
       expect(codes(await gql(app, session, 'mutation { pauseAi { state } }'))).toEqual(['conflict']);
       expect((await app.services.events.listForAccount(id)).filter((e) => e.name === 'ai.paused')).toHaveLength(1);
+    });
+    test('pauseAiAccess / resumeAiAccess answer refusals in userErrors, with the same events', async () => {
+      const { id, key } = await account(0);
+      const session = await sessionToken(id);
+      const PAUSE =
+        'mutation($reason: String) { pauseAiAccess(input: { reason: $reason }) { aiAccess { state reason changedBy } userErrors { field code message } } }';
+      const RESUME = 'mutation { resumeAiAccess { aiAccess { state } userErrors { field code message } } }';
+      expect(codes(await gql(app, key, PAUSE))).toEqual(['session_required']);
+      const notPaused = await gql(app, session, RESUME);
+      expect(notPaused.body.errors).toBeUndefined();
+      expect(notPaused.body.data.resumeAiAccess).toEqual({
+        aiAccess: null,
+        userErrors: [{ field: null, code: 'conflict', message: 'AI access is not paused' }],
+      });
+      const tooLong = await gql(app, session, PAUSE, { reason: 'x'.repeat(501) });
+      expect(tooLong.body.errors).toBeUndefined();
+      expect(tooLong.body.data.pauseAiAccess).toMatchObject({ aiAccess: null, userErrors: [{ field: ['input', 'reason'], code: 'invalid_parameter' }] });
+      expect((await app.services.aiAccess.get(id)).state).toBe('enabled');
+      const paused = await gql(app, session, PAUSE, { reason: 'budget review' });
+      expect(paused.body.data.pauseAiAccess).toEqual({ aiAccess: { state: 'paused', reason: 'budget review', changedBy: 'dashboard' }, userErrors: [] });
+      const again = await gql(app, session, PAUSE);
+      expect(again.body.errors).toBeUndefined();
+      expect(again.body.data.pauseAiAccess).toEqual({
+        aiAccess: null,
+        userErrors: [{ field: null, code: 'conflict', message: 'AI access is already paused' }],
+      });
+      expect((await gql(app, session, RESUME)).body.data.resumeAiAccess).toEqual({ aiAccess: { state: 'enabled' }, userErrors: [] });
+      const events = await app.services.events.listForAccount(id);
+      expect(events.filter((e) => e.name.startsWith('ai.')).map((e) => e.name)).toEqual(['ai.paused', 'ai.resumed']);
     });
     test('usage and aiAccess read the same numbers as REST', async () => {
       const { id, key } = await account(100);

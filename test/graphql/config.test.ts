@@ -12,7 +12,7 @@ it('turns introspection and suggestions off in production unless asked for', () 
     maxDepth: 10,
     apqCacheBytes: 8 * 1024 * 1024,
     costBucket: { size: 1000, restoreRate: 50 },
-    subscriptions: { connectionsPerKey: 5, pollMs: 1000 },
+    subscriptions: { connectionsPerKey: 5, pollMs: 5000 },
   });
   const production = {
     NODE_ENV: 'production',
@@ -28,7 +28,7 @@ it('turns introspection and suggestions off in production unless asked for', () 
     maxDepth: 6,
     apqCacheBytes: 1024 * 1024,
     costBucket: { size: 1000, restoreRate: 50 },
-    subscriptions: { connectionsPerKey: 5, pollMs: 1000 },
+    subscriptions: { connectionsPerKey: 5, pollMs: 5000 },
   });
 });
 

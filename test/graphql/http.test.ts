@@ -137,3 +137,103 @@ const redisUrl = testDatabaseUrls().redis;
     expect(codes(await create(apps[1]!))).toEqual(['rate_limit_exceeded']);
   });
 });
+
+// REST parity: GET /api/v1/status needs no key, so a GraphQL operation reading only `status`
+// needs none either; it spends the address's public budget (shared with REST's public routes)
+// and the address's points bucket. Everything else without a key stays 401.
+describe('GraphQL status without a key', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await databaseTargets()[0]!.create();
+    app = await startTestApp(database, {
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '8',
+      RATE_LIMIT_PER_MINUTE: '1000',
+      GRAPHQL_COST_BUCKET_SIZE: '10',
+      GRAPHQL_COST_RESTORE_RATE: '1',
+    });
+    const account = await makeAccount(app.db.prisma);
+    key = (await keysService(app.db.prisma).createKey({ accountId: account.id, scopes: ['read'] })).key;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const post = (body: object) => fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('refuses everything but a status read without a key, 401 as before, spending nothing', async () => {
+    const refused: Array<[string, string?]> = [
+      ['{ viewer { scopes } }'],
+      ['{ status { status } viewer { scopes } }'],
+      ['{ rateLimit { remaining } }'],
+      ['mutation { trackEvent(input: { event: "x" }) { eventId } }'],
+      ['{ ...F } fragment F on Query { status { status } }'],
+      ['{ __schema { queryType { name } } }'],
+      ['{ __type(name: "Query") { name } }'],
+      ['subscription { creditsChanged { balance } }'],
+      ['query A { status { status } } query B { viewer { scopes } }', 'B'],
+      ['query A { status { status } } query B { status { status } }'],
+      ['not graphql {'],
+    ];
+    for (const [query, operationName] of refused) {
+      const answer = await post({ query, ...(operationName ? { operationName } : {}) });
+      const body = await readJson(answer);
+      expect({ query, status: answer.status, codes: (body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code) }).toEqual({
+        query,
+        status: 401,
+        codes: ['missing_authorization'],
+      });
+    }
+    // A persisted-query hash alone is not a document that can be checked: 401 too.
+    const hashOnly = await post({
+      extensions: { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update('{ status { status } }').digest('hex') } },
+    });
+    expect(hashOnly.status).toBe(401);
+    // A key that does not authenticate is refused as before, even for the status.
+    const badKey = await gql(app, 'svc_test_notakey', '{ status { status } }');
+    expect(badKey.status).toBe(401);
+    // None of it spent the address's budget (401s never do).
+    const rest = await fetch(`${app.url}/api/v1/status`);
+    expect(rest.headers.get('x-ratelimit-remaining')).toBe('7');
+  });
+
+  it('answers a status-only query (aliases, __typename, the chosen operation) with the cost and the public budget', async () => {
+    const r = await gql(app, null, '{ __typename s: status { status database { status } region } }');
+    expect(r.status).toBe(200);
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data).toEqual({
+      __typename: 'Query',
+      s: { status: expect.stringMatching(/^(operational|degraded)$/), database: { status: 'ok' }, region: expect.any(String) },
+    });
+    expect(r.headers.get('x-ratelimit-limit')).toBe('8');
+    expect(r.body.extensions.cost.throttleStatus).toMatchObject({ maximumAvailable: 10, restoreRate: 1 });
+    // An Idempotency-Key has no account to be kept under: ignored, the status is read.
+    const withKey = await gql(app, null, '{ status { status } }', undefined, { 'idempotency-key': 'anon-status-1' });
+    expect({ status: withKey.status, errors: withKey.body.errors }).toEqual({ status: 200, errors: undefined });
+    expect(withKey.headers.get('idempotent-replayed')).toBeNull();
+    const chosen = await post({ query: 'query A { status { status } } query B { viewer { scopes } }', operationName: 'A' });
+    expect(chosen.status).toBe(200);
+    expect((await readJson(chosen)).data.status.status).toMatch(/^(operational|degraded)$/);
+    // A key may read it too, whatever its scopes.
+    expect((await gql(app, key, '{ status { status } }')).body.data.status.status).toMatch(/^(operational|degraded)$/);
+  });
+
+  it('cost-limits the address: an operation costing more than its bucket holds is THROTTLED', async () => {
+    const query = `{ ${Array.from({ length: 11 }, (_, i) => `s${i}: status { status }`).join(' ')} }`;
+    const r = await gql(app, null, query);
+    expect(r.status).toBe(429);
+    expect(r.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'rate_limit_exceeded', reason: 'THROTTLED' } })]);
+  });
+
+  it('rate-limits by address, on the budget REST public routes spend', async () => {
+    let last = 200;
+    for (let i = 0; i < 10 && last !== 429; i++) last = (await gql(app, null, '{ status { status } }')).status;
+    expect(last).toBe(429);
+    expect((await fetch(`${app.url}/api/v1/status`)).status).toBe(429);
+    // A key has its own budget.
+    expect((await gql(app, key, '{ status { status } }')).status).toBe(200);
+  });
+});

@@ -167,4 +167,27 @@ describeEachDatabase('GraphQL global ids and node', (target) => {
     );
     expect(set.body.data.setInsightStatus).toEqual({ insight: { id: insight.id, status: 'resolved' }, userErrors: [] });
   });
+
+  it("counts a subscription's deliveries in totalCount, over every page and within the filter", async () => {
+    const [a] = accounts as [(typeof accounts)[0]];
+    const prisma = app.db.prisma;
+    const webhook = (await prisma.webhookSubscription.findFirst({ where: { accountId: a.id } }))!;
+    for (const [i, status] of (['failed', 'failed'] as const).entries()) {
+      const event = await makeOutboxEvent(prisma, { eventId: `evt_count_${i}_${target.name}`, accountId: a.id, name: 'credits.low', data: {} });
+      const suffix = `count${i}${target.name}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+      await makeWebhookDelivery(prisma, { deliveryId: `dlv_${suffix.padEnd(24, '0').slice(0, 24)}`, eventId: event.id, subscriptionId: webhook.id, status });
+    }
+    const r = await gql(
+      app,
+      a.key,
+      `{ webhooks { all: deliveries(first: 1) { totalCount nodes { id } pageInfo { hasNextPage } }
+                    failed: deliveries(status: failed) { totalCount }
+                    none: deliveries(event: "ai.paused") { totalCount nodes { id } } } }`,
+    );
+    expect(r.body.errors).toBeUndefined();
+    const w = r.body.data.webhooks[0];
+    expect(w.all).toEqual({ totalCount: 3, nodes: [expect.any(Object)], pageInfo: { hasNextPage: true } });
+    expect(w.failed).toEqual({ totalCount: 2 });
+    expect(w.none).toEqual({ totalCount: 0, nodes: [] });
+  });
 });

@@ -2,9 +2,13 @@
 // subscriber receives its credit changes, anomalies of the asked severity and new insights as the
 // outbox records them, never another account's; a wrong key, a key without read and one
 // connection over the per-key limit are refused at connection_init; queries do not run here.
+// With the safety poll an hour long, events still arrive: woken by the writer's in-process signal
+// (also when it comes before the commit), and on PostgreSQL by the NOTIFY of another connection.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
+import { databaseTargets, type DatabaseTarget, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/index.ts';
@@ -120,5 +124,86 @@ describe('GraphQL subscriptions over WebSocket', () => {
     await expect(client.iterate({ query: '{ viewer { scopes } }' }).next()).rejects.toEqual([
       expect.objectContaining({ message: expect.stringMatching(/^Only subscriptions run over WebSocket/) }),
     ]);
+  });
+});
+
+/** A graphql-ws client acknowledged by the server (or failing the test). */
+function connected(app: TestApp, authorization: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const client: Client = createClient({
+      url: `${app.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      lazy: false,
+      retryAttempts: 0,
+      connectionParams: { authorization },
+      on: { connected: () => resolve(client), closed: (event) => reject(new Error(`closed: ${(event as Closed).reason}`)) },
+      onNonLazyError: () => {},
+    });
+  });
+}
+
+const INSIGHTS = 'subscription { insightCreated { insightId title } }';
+const insight = (id: number, title: string) => domainEvent('insight.created', { insight_id: id, severity: 'high', category: 'marketing', title });
+
+describe.each(databaseTargets().map((t): [string, DatabaseTarget] => [t.name, t]))('GraphQL subscriptions woken, not polled (%s)', (_name, target) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let accountId: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    database = await target.create();
+    // An hour: an event that arrives did not wait for the poll.
+    app = await startTestApp(database, { LIVE_POLL_MS: '3600000' });
+    accountId = (await makeAccount(app.db.prisma)).id;
+    const key = (await keysService(app.db.prisma).createKey({ accountId, scopes: ['read'] })).key;
+    client = await connected(app, `Bearer ${key}`);
+  });
+  afterAll(async () => {
+    await client?.dispose();
+    await app?.close();
+    await database?.close();
+  });
+
+  /** Subscribes, and resolves the first event once the server holds the subscription. */
+  async function firstInsight() {
+    const iterator = client.iterate({ query: INSIGHTS });
+    const first = iterator.next();
+    while (app.services.live.size() < 1) await new Promise((r) => setTimeout(r, 20));
+    return {
+      event: async () => (await first).value!.data,
+      end: async () => {
+        await iterator.return!();
+        while (app.services.live.size() > 0) await new Promise((r) => setTimeout(r, 20));
+      },
+    };
+  }
+
+  it('delivers a write of this process, signalled before its transaction commits', async () => {
+    const sub = await firstInsight();
+    await app.db.prisma.$transaction(async (tx) => {
+      await appendEvents(tx, accountId, [insight(1, 'signalled early')]);
+      // Still uncommitted: the look the signal starts finds nothing; a follow-up finds it.
+      await tx.account.findUniqueOrThrow({ where: { id: accountId } });
+    });
+    expect(await sub.event()).toEqual({ insightCreated: { insightId: '1', title: 'signalled early' } });
+    await sub.end();
+  });
+
+  (target.name === 'postgres' ? it : it.skip)('delivers a write of another connection through NOTIFY (no signal in this process)', async () => {
+    const sub = await firstInsight();
+    const other = new pg.Client({ connectionString: database.connectionString });
+    await other.connect();
+    try {
+      await other.query(`INSERT INTO outbox_events (event_id, account_id, name, data) VALUES ($1, $2, 'insight.created', $3)`, [
+        `evt_${randomUUID().replace(/-/g, '')}`,
+        accountId,
+        JSON.stringify({ insight_id: 2, severity: 'high', category: 'marketing', title: 'from elsewhere' }),
+      ]);
+    } finally {
+      await other.end();
+    }
+    expect(await sub.event()).toEqual({ insightCreated: { insightId: '2', title: 'from elsewhere' } });
+    await sub.end();
   });
 });

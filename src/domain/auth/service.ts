@@ -15,7 +15,8 @@ export type ScopeName = 'read' | 'write';
 export interface Principal {
   accountId: string;
   scopes: ReadonlySet<ScopeName>;
-  kind: 'api_key' | 'session';
+  /** 'anonymous': a GraphQL read of public fields only (src/graphql/anonymous.ts), with no scope. */
+  kind: 'api_key' | 'session' | 'anonymous';
   keyId: number | null;
   /** The rate-limit budget this caller spends: one per API key, one per account for sessions. */
   budgetKey: string;

@@ -3,6 +3,8 @@
 // same process does not wait for its next poll. The signal can come before the writer's
 // transaction commits; the consumer looks again shortly after a signal that found nothing.
 // Writers in other processes reach it through PostgreSQL NOTIFY (the outbox trigger) instead.
+import { listenForNotifications, type Listening } from '../../db/listen.ts';
+
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
@@ -26,3 +28,12 @@ export function onOutboxWork(listener: Listener): () => void {
 
 /** The PostgreSQL NOTIFY channel the outbox trigger notifies on every insert statement. */
 export const OUTBOX_CHANNEL = 'outbox_events';
+
+/**
+ * Wake-ups from the outbox trigger's NOTIFY (a PostgreSQL server: writers in any process), over a
+ * dedicated LISTEN connection to `connectionString`, for a consumer that calls it with its wake.
+ */
+export function outboxNotifications(connectionString: string, log?: (message: string) => void, label?: string) {
+  return (wake: () => void): Listening =>
+    listenForNotifications({ connectionString, channel: OUTBOX_CHANNEL, onNotify: wake, ...(log ? { log } : {}), ...(label ? { label } : {}) });
+}

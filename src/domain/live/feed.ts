@@ -1,9 +1,14 @@
 // The live event feed: the outbox (events written in the same transactions as their changes)
-// read as it grows and routed to the subscribers of each account. One poller per process reads
-// the rows after its cursor (the primary key: one indexed range read per tick, only while someone
+// read as it grows and routed to the subscribers of each account. One reader per process reads
+// the rows after its cursor (the primary key: one indexed range read per look, only while someone
 // listens), so every instance sees every event whichever instance or job wrote it, on PostgreSQL
 // and on the embedded database alike. A subscriber receives its own account's events only.
-import type { EventName, StoredEvent } from '../events/index.ts';
+// It looks when woken, from the same sources as the webhook dispatcher: a writer in this process
+// (onOutboxWork) and, on a PostgreSQL server, the outbox trigger's NOTIFY from any process (a
+// LISTEN connection held while someone listens). The local signal comes before the writer
+// commits, so a look after a wake-up is followed by a few more with growing waits; a slow poll
+// (LIVE_POLL_MS) stays the safety net.
+import { onOutboxWork, type EventName, type StoredEvent } from '../events/index.ts';
 import type { Severity } from '../shared/index.ts';
 
 /** Severities from the least to the most serious (minSeverity compares by this order). */
@@ -104,38 +109,107 @@ interface Listener {
   end(): void;
 }
 
-export function liveFeed(outbox: OutboxReader, options: { pollMs: number; onError?: (e: unknown) => void }) {
+/** Looks again after a wake-up at these waits (about 34 s in all; the writer may not have committed yet). */
+export const FOLLOW_UPS_MS: readonly number[] = [5, 20, 60, 150, 400, 1_000, 2_500, 5_000, 10_000, 15_000];
+
+export interface LiveFeedOptions {
+  /** The safety poll's period, in milliseconds. */
+  pollMs: number;
+  onError?: (e: unknown) => void;
+  /** Wake-ups from writers in other processes (PostgreSQL LISTEN), opened while someone listens. */
+  wakeups?: (wake: () => void) => { close(): Promise<void> };
+  followUpsMs?: readonly number[];
+}
+
+export function liveFeed(outbox: OutboxReader, options: LiveFeedOptions) {
   const listeners = new Set<Listener>();
   let cursor: bigint | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let polling = false;
+  let pollTimer: NodeJS.Timeout | null = null;
+  let followTimer: NodeJS.Timeout | null = null;
+  let followUps: number[] = [];
+  let stopLocal: (() => void) | null = null;
+  let external: { close(): Promise<void> } | null = null;
+  let closing: Promise<void> = Promise.resolve();
+  let looking = false;
+  let again = false;
+  /** Counts stops: a look begun before a stop routes nothing after it. */
+  let generation = 0;
 
-  async function tick(): Promise<void> {
-    if (polling || cursor === null) return;
-    polling = true;
+  /** Reads the rows after the cursor and routes them; a wake-up during a look makes one more. */
+  async function look(): Promise<void> {
+    if (cursor === null) return;
+    if (looking) {
+      again = true;
+      return;
+    }
+    looking = true;
     try {
-      for (let more = true; more && listeners.size > 0;) {
-        const rows = await outbox.after(cursor, ALL_NAMES, BATCH);
-        for (const row of rows) {
-          cursor = row.id;
-          for (const listener of listeners) if (listener.accountId === row.accountId) listener.deliver(row);
+      do {
+        again = false;
+        const session = generation;
+        for (let more = true; more && listeners.size > 0 && cursor !== null;) {
+          const rows = await outbox.after(cursor, ALL_NAMES, BATCH);
+          if (session !== generation) {
+            again = true; // stopped meanwhile: start over from the new session's cursor, if any
+            break;
+          }
+          for (const row of rows) {
+            cursor = row.id;
+            for (const listener of listeners) if (listener.accountId === row.accountId) listener.deliver(row);
+          }
+          more = rows.length === BATCH;
         }
-        more = rows.length === BATCH;
-      }
+      } while (again && listeners.size > 0);
     } catch (error) {
       options.onError?.(error);
     } finally {
-      polling = false;
+      looking = false;
     }
+    followUp();
+  }
+
+  /** The next follow-up look, while the wake-up's schedule lasts (found or not: it may not be ours). */
+  function followUp(): void {
+    if (followTimer || listeners.size === 0) return;
+    const wait = followUps.shift();
+    if (wait === undefined) return;
+    followTimer = setTimeout(() => {
+      followTimer = null;
+      void look();
+    }, wait).unref();
+  }
+
+  function wake(): void {
+    if (listeners.size === 0) return;
+    followUps = [...(options.followUpsMs ?? FOLLOW_UPS_MS)];
+    if (followTimer) clearTimeout(followTimer);
+    followTimer = null;
+    void look();
+  }
+
+  function start(): void {
+    pollTimer = setInterval(() => void look(), options.pollMs).unref();
+    stopLocal = onOutboxWork(wake);
+    external = options.wakeups?.(wake) ?? null;
+  }
+
+  function stop(): void {
+    if (pollTimer) clearInterval(pollTimer);
+    if (followTimer) clearTimeout(followTimer);
+    pollTimer = followTimer = null;
+    followUps = [];
+    stopLocal?.();
+    stopLocal = null;
+    const current = external;
+    external = null;
+    cursor = null;
+    generation++;
+    if (current) closing = closing.then(() => current.close()).catch((error: unknown) => options.onError?.(error));
   }
 
   function remove(listener: Listener): void {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer) {
-      clearInterval(timer);
-      timer = null;
-      cursor = null;
-    }
+    if (!listeners.delete(listener)) return;
+    if (listeners.size === 0) stop();
   }
 
   /**
@@ -147,8 +221,11 @@ export function liveFeed(outbox: OutboxReader, options: { pollMs: number; onErro
     kind: K,
     accept: (event: EventOf<K>) => boolean = () => true,
   ): Promise<AsyncIterableIterator<EventOf<K>>> {
-    if (cursor === null) cursor = await outbox.lastId();
-    timer ??= setInterval(() => void tick(), options.pollMs).unref();
+    if (cursor === null) {
+      const last = await outbox.lastId();
+      cursor ??= last;
+    }
+    if (!pollTimer) start();
     const names = new Set<string>(NAMES[kind]);
     const queue: Array<EventOf<K>> = [];
     let waiting: ((result: IteratorResult<EventOf<K>>) => void) | null = null;
@@ -195,8 +272,10 @@ export function liveFeed(outbox: OutboxReader, options: { pollMs: number; onErro
     credits: (accountId: string) => subscribe(accountId, 'creditsChanged'),
     /** How many subscriptions are open in this process (tests wait for theirs). */
     size: () => listeners.size,
-    close(): void {
+    /** Ends every subscription and waits for the wake-up connection to close. */
+    async close(): Promise<void> {
       for (const listener of [...listeners]) listener.end();
+      await closing;
     },
   };
 }

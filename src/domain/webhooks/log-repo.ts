@@ -29,6 +29,17 @@ export interface LogWindow {
   ascending?: boolean;
 }
 
+/** The log rows of the account's subscriptions that match a filter. */
+function deliveryWhere(accountId: string, filter: DeliveryFilter) {
+  return {
+    subscription: { accountId },
+    ...(filter.subscriptionId !== undefined ? { subscriptionId: filter.subscriptionId } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.since ? { createdAt: { gte: filter.since } } : {}),
+    ...(filter.event ? { event: { name: filter.event } } : {}),
+  };
+}
+
 export function deliveryLogRepo(prisma: PrismaClient) {
   return {
     /** Deliveries of the account's subscriptions (revoked ones included) matching `filter`. */
@@ -38,18 +49,16 @@ export function deliveryLogRepo(prisma: PrismaClient) {
           ? { ...(window.beforeId != null ? { lt: window.beforeId } : {}), ...(window.afterId != null ? { gt: window.afterId } : {}) }
           : undefined;
       return prisma.webhookDelivery.findMany({
-        where: {
-          subscription: { accountId },
-          ...(filter.subscriptionId !== undefined ? { subscriptionId: filter.subscriptionId } : {}),
-          ...(filter.status ? { status: filter.status } : {}),
-          ...(filter.since ? { createdAt: { gte: filter.since } } : {}),
-          ...(filter.event ? { event: { name: filter.event } } : {}),
-          ...(id ? { id } : {}),
-        },
+        where: { ...deliveryWhere(accountId, filter), ...(id ? { id } : {}) },
         orderBy: { id: window.ascending ? 'asc' : 'desc' },
         take: window.take + 1,
         select: deliverySelect,
       });
+    },
+
+    /** How many deliveries match `filter` (the connection's totalCount). */
+    countDeliveries(accountId: string, filter: DeliveryFilter) {
+      return prisma.webhookDelivery.count({ where: deliveryWhere(accountId, filter) });
     },
 
     /** One delivery of the account by its public id, with every attempt in order. */

@@ -160,6 +160,11 @@ export function webhookOperations(prisma: PrismaClient, options: OperationsOptio
       return pageOf(rows.map(toDeliveryView), request);
     },
 
+    /** How many deliveries of one subscription match the filter (the connection's totalCount). */
+    countDeliveries(accountId: string, subscriptionId: number, filter: rules.DeliveryFilterInput = {}) {
+      return repo.countDeliveries(accountId, rules.parseDeliveryFilter({ ...filter, subscriptionId }));
+    },
+
     /** Attempts of several deliveries at once (GraphQL), keyed by row id. */
     async attemptsOf(rowIds: readonly bigint[]): Promise<Map<bigint, WebhookAttemptView[]>> {
       const byDelivery = new Map<bigint, WebhookAttemptView[]>(rowIds.map((id) => [id, []]));

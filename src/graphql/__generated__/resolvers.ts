@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -189,7 +189,7 @@ export type AiAccess = {
   warningThresholdUsd: Scalars['Float']['output'];
 };
 
-/** Input of pauseAi and resumeAi. */
+/** Input of pauseAiAccess and resumeAiAccess (and of the deprecated pauseAi and resumeAi). */
 export type AiAccessChangeInput = {
   /** Why (free text, recorded and sent in the event). */
   reason?: InputMaybe<Scalars['String']['input']>;
@@ -1195,14 +1195,24 @@ export type Mutation = {
   enableWebhook?: Maybe<EnableWebhookPayload>;
   /** Runs the AI insight generation for the account now: 5 credits per new insight (at most 10 per call); a generation that fails after its debit is refunded at once. payment_required while AI access is paused or when the balance covers no insight. Needs write. */
   generateInsights: GenerateInsightsPayload;
-  /** Pauses AI access (enabled to paused) and emits ai.paused; while paused every operation that would spend credits answers payment_required. Dashboard session only. */
+  /**
+   * Pauses AI access (enabled to paused) and emits ai.paused; while paused every operation that would spend credits answers payment_required. Dashboard session only. Answers a refusal (already paused) as a top-level conflict.
+   * @deprecated Use pauseAiAccess (its refusals are userErrors). Removal on 2027-06-01.
+   */
   pauseAi?: Maybe<AiAccess>;
+  /** Pauses AI access (enabled to paused) and emits ai.paused; while paused every operation that would spend credits answers payment_required. Already paused, or a reason over 500 characters, is a user error. Dashboard session only. */
+  pauseAiAccess?: Maybe<PauseAiAccessPayload>;
   /** Queues again every failed or cancelled delivery of a subscription since a time (at most 7 days back). Needs write. */
   recoverWebhookDeliveries?: Maybe<RecoverWebhookDeliveriesPayload>;
   /** Queues a new attempt of a delivery that has ended (same id, event and body, signed afresh). Needs write. */
   resendWebhookDelivery?: Maybe<ResendWebhookDeliveryPayload>;
-  /** Resumes AI access (paused to enabled) and emits ai.resumed. Dashboard session only. */
+  /**
+   * Resumes AI access (paused to enabled) and emits ai.resumed. Dashboard session only. Answers a refusal (not paused) as a top-level conflict.
+   * @deprecated Use resumeAiAccess (its refusals are userErrors). Removal on 2027-06-01.
+   */
   resumeAi?: Maybe<AiAccess>;
+  /** Resumes AI access (paused to enabled) and emits ai.resumed. Not paused, or a reason over 500 characters, is a user error. Dashboard session only. */
+  resumeAiAccess?: Maybe<ResumeAiAccessPayload>;
   /** Revokes one of the session account's API keys. Dashboard sessions only. */
   revokeApiKey?: Maybe<RevokeApiKeyPayload>;
   /** Revokes a subscription (irreversibly). Needs write. */
@@ -1247,6 +1257,12 @@ export type MutationPauseAiArgs = {
 
 
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationPauseAiAccessArgs = {
+  input?: InputMaybe<AiAccessChangeInput>;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRecoverWebhookDeliveriesArgs = {
   input: RecoverWebhookDeliveriesInput;
 };
@@ -1260,6 +1276,12 @@ export type MutationResendWebhookDeliveryArgs = {
 
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationResumeAiArgs = {
+  input?: InputMaybe<AiAccessChangeInput>;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationResumeAiAccessArgs = {
   input?: InputMaybe<AiAccessChangeInput>;
 };
 
@@ -1424,6 +1446,15 @@ export type PageInfo = {
   hasPreviousPage: Scalars['Boolean']['output'];
   /** The cursor of the first item of this page; null when the page is empty. */
   startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** Result of pauseAiAccess. */
+export type PauseAiAccessPayload = {
+  __typename?: 'PauseAiAccessPayload';
+  /** The account's AI access, paused. */
+  aiAccess?: Maybe<AiAccess>;
+  /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
+  userErrors: Array<UserError>;
 };
 
 /** Account plan. */
@@ -1974,6 +2005,15 @@ export type ResendWebhookDeliveryPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Result of resumeAiAccess. */
+export type ResumeAiAccessPayload = {
+  __typename?: 'ResumeAiAccessPayload';
+  /** The account's AI access, enabled again. */
+  aiAccess?: Maybe<AiAccess>;
+  /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Input of revokeApiKey. */
 export type RevokeApiKeyInput = {
   /** The id of the key to revoke. */
@@ -2451,6 +2491,8 @@ export type WebhookDeliveryConnection = {
   nodes: Array<WebhookDelivery>;
   /** Where this page lies. */
   pageInfo: PageInfo;
+  /** How many deliveries match the filter (every page). */
+  totalCount: Scalars['Int']['output'];
 };
 
 /** A webhook delivery and its cursor. */
@@ -2725,6 +2767,7 @@ export type ResolversTypes = ResolversObject<{
   OrderSortKey: OrderSortKey;
   OrderStatus: OrderStatus;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PauseAiAccessPayload: ResolverTypeWrapper<Omit<PauseAiAccessPayload, 'aiAccess'> & { aiAccess?: Maybe<ResolversTypes['AiAccess']> }>;
   Plan: Plan;
   Profit: ResolverTypeWrapper<ProfitModel>;
   ProfitBucket: ResolverTypeWrapper<ProfitBucket>;
@@ -2743,6 +2786,7 @@ export type ResolversTypes = ResolversObject<{
   ReorderSuggestionEdge: ResolverTypeWrapper<Omit<ReorderSuggestionEdge, 'node'> & { node: ResolversTypes['ReorderSuggestion'] }>;
   ResendWebhookDeliveryInput: ResendWebhookDeliveryInput;
   ResendWebhookDeliveryPayload: ResolverTypeWrapper<Omit<ResendWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversTypes['WebhookDelivery']> }>;
+  ResumeAiAccessPayload: ResolverTypeWrapper<Omit<ResumeAiAccessPayload, 'aiAccess'> & { aiAccess?: Maybe<ResolversTypes['AiAccess']> }>;
   RevokeApiKeyInput: RevokeApiKeyInput;
   RevokeApiKeyPayload: ResolverTypeWrapper<Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   RevokeWebhookInput: RevokeWebhookInput;
@@ -2782,7 +2826,7 @@ export type ResolversTypes = ResolversObject<{
   Viewer: ResolverTypeWrapper<ViewerModel>;
   WebhookAttempt: ResolverTypeWrapper<WebhookAttemptModel>;
   WebhookDelivery: ResolverTypeWrapper<WebhookDeliveryModel>;
-  WebhookDeliveryConnection: ResolverTypeWrapper<Omit<WebhookDeliveryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['WebhookDeliveryEdge']>, nodes: Array<ResolversTypes['WebhookDelivery']> }>;
+  WebhookDeliveryConnection: ResolverTypeWrapper<WebhookDeliveryConnectionModel>;
   WebhookDeliveryEdge: ResolverTypeWrapper<Omit<WebhookDeliveryEdge, 'node'> & { node: ResolversTypes['WebhookDelivery'] }>;
   WebhookDeliveryStatus: WebhookDeliveryStatus;
   WebhookSubscription: ResolverTypeWrapper<WebhookModel>;
@@ -2864,6 +2908,7 @@ export type ResolversParentTypes = ResolversObject<{
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderFilter: OrderFilter;
   PageInfo: PageInfo;
+  PauseAiAccessPayload: Omit<PauseAiAccessPayload, 'aiAccess'> & { aiAccess?: Maybe<ResolversParentTypes['AiAccess']> };
   Profit: ProfitModel;
   ProfitBucket: ProfitBucket;
   ProfitChange: ProfitChange;
@@ -2880,6 +2925,7 @@ export type ResolversParentTypes = ResolversObject<{
   ReorderSuggestionEdge: Omit<ReorderSuggestionEdge, 'node'> & { node: ResolversParentTypes['ReorderSuggestion'] };
   ResendWebhookDeliveryInput: ResendWebhookDeliveryInput;
   ResendWebhookDeliveryPayload: Omit<ResendWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversParentTypes['WebhookDelivery']> };
+  ResumeAiAccessPayload: Omit<ResumeAiAccessPayload, 'aiAccess'> & { aiAccess?: Maybe<ResolversParentTypes['AiAccess']> };
   RevokeApiKeyInput: RevokeApiKeyInput;
   RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   RevokeWebhookInput: RevokeWebhookInput;
@@ -2913,7 +2959,7 @@ export type ResolversParentTypes = ResolversObject<{
   Viewer: ViewerModel;
   WebhookAttempt: WebhookAttemptModel;
   WebhookDelivery: WebhookDeliveryModel;
-  WebhookDeliveryConnection: Omit<WebhookDeliveryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['WebhookDeliveryEdge']>, nodes: Array<ResolversParentTypes['WebhookDelivery']> };
+  WebhookDeliveryConnection: WebhookDeliveryConnectionModel;
   WebhookDeliveryEdge: Omit<WebhookDeliveryEdge, 'node'> & { node: ResolversParentTypes['WebhookDelivery'] };
   WebhookSubscription: WebhookModel;
   WebhookSubscriptionConnection: WebhookSubscriptionConnectionModel;
@@ -3393,9 +3439,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   enableWebhook?: Resolver<Maybe<ResolversTypes['EnableWebhookPayload']>, ParentType, ContextType, RequireFields<MutationEnableWebhookArgs, 'input'>>;
   generateInsights?: Resolver<ResolversTypes['GenerateInsightsPayload'], ParentType, ContextType>;
   pauseAi?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType, Partial<MutationPauseAiArgs>>;
+  pauseAiAccess?: Resolver<Maybe<ResolversTypes['PauseAiAccessPayload']>, ParentType, ContextType, Partial<MutationPauseAiAccessArgs>>;
   recoverWebhookDeliveries?: Resolver<Maybe<ResolversTypes['RecoverWebhookDeliveriesPayload']>, ParentType, ContextType, RequireFields<MutationRecoverWebhookDeliveriesArgs, 'input'>>;
   resendWebhookDelivery?: Resolver<Maybe<ResolversTypes['ResendWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationResendWebhookDeliveryArgs, 'input'>>;
   resumeAi?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType, Partial<MutationResumeAiArgs>>;
+  resumeAiAccess?: Resolver<Maybe<ResolversTypes['ResumeAiAccessPayload']>, ParentType, ContextType, Partial<MutationResumeAiAccessArgs>>;
   revokeApiKey?: Resolver<Maybe<ResolversTypes['RevokeApiKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'input'>>;
   revokeWebhook?: Resolver<Maybe<ResolversTypes['RevokeWebhookPayload']>, ParentType, ContextType, RequireFields<MutationRevokeWebhookArgs, 'input'>>;
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'input'>>;
@@ -3445,6 +3493,11 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PauseAiAccessPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PauseAiAccessPayload'] = ResolversParentTypes['PauseAiAccessPayload']> = ResolversObject<{
+  aiAccess?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type ProfitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Profit'] = ResolversParentTypes['Profit']> = ResolversObject<{
@@ -3613,6 +3666,11 @@ export type ReorderSuggestionEdgeResolvers<ContextType = GraphQLContext, ParentT
 
 export type ResendWebhookDeliveryPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResendWebhookDeliveryPayload'] = ResolversParentTypes['ResendWebhookDeliveryPayload']> = ResolversObject<{
   delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ResumeAiAccessPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResumeAiAccessPayload'] = ResolversParentTypes['ResumeAiAccessPayload']> = ResolversObject<{
+  aiAccess?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -3798,6 +3856,7 @@ export type WebhookDeliveryConnectionResolvers<ContextType = GraphQLContext, Par
   edges?: Resolver<Array<ResolversTypes['WebhookDeliveryEdge']>, ParentType, ContextType>;
   nodes?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type WebhookDeliveryEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryEdge'] = ResolversParentTypes['WebhookDeliveryEdge']> = ResolversObject<{
@@ -3895,6 +3954,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PauseAiAccessPayload?: PauseAiAccessPayloadResolvers<ContextType>;
   Profit?: ProfitResolvers<ContextType>;
   ProfitBucket?: ProfitBucketResolvers<ContextType>;
   ProfitChange?: ProfitChangeResolvers<ContextType>;
@@ -3909,6 +3969,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ReorderSuggestionConnection?: ReorderSuggestionConnectionResolvers<ContextType>;
   ReorderSuggestionEdge?: ReorderSuggestionEdgeResolvers<ContextType>;
   ResendWebhookDeliveryPayload?: ResendWebhookDeliveryPayloadResolvers<ContextType>;
+  ResumeAiAccessPayload?: ResumeAiAccessPayloadResolvers<ContextType>;
   RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
   RevokeWebhookPayload?: RevokeWebhookPayloadResolvers<ContextType>;
   Risk?: RiskResolvers<ContextType>;

@@ -1,5 +1,6 @@
 // Viewer, account, credits, API keys and the rate-limit budget.
 import type { Resolvers } from '../__generated__/resolvers.ts';
+import { AppError } from '../../errors.ts';
 import { ok } from '../user-errors.ts';
 import { connection, idCursors, parseId } from '../connection.ts';
 
@@ -20,7 +21,11 @@ export const accountResolvers: Resolvers = {
   Viewer: {
     account: ({ principal }, _args, { services }) => services.accounts.getAccount(principal.accountId),
     scopes: ({ principal }) => [...principal.scopes].sort(),
-    credential: ({ principal }) => principal.kind,
+    credential: ({ principal }) => {
+      // Unreachable: viewer needs read, which the anonymous principal never holds.
+      if (principal.kind === 'anonymous') throw new AppError('missing_authorization');
+      return principal.kind;
+    },
     credits: ({ principal }, _args, { services }) => services.credits.getCreditBalance(principal.accountId),
     apiKeys: ({ principal }, _args, { services }) => (principal.kind === 'session' ? services.keys.listKeys(principal.accountId) : null),
   },

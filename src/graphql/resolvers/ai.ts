@@ -1,6 +1,7 @@
 // AI access, usage and on-demand insight generation: thin adapters over the credits/AI services.
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import { toGlobalId } from '../global-id.ts';
+import { ok } from '../user-errors.ts';
 
 /** Who a dashboard session is, as recorded in ai.paused / ai.resumed `by`. */
 const DASHBOARD_ACTOR = 'dashboard';
@@ -24,6 +25,11 @@ export const aiResolvers: Resolvers = {
       services.aiAccess.pause(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
     resumeAi: (_parent, { input }, { principal, services }) =>
       services.aiAccess.resume(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }),
+    // The payload twins: the same calls, refusals answered in userErrors (user-errors.ts).
+    pauseAiAccess: async (_parent, { input }, { principal, services }) =>
+      ok({ aiAccess: await services.aiAccess.pause(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }) }),
+    resumeAiAccess: async (_parent, { input }, { principal, services }) =>
+      ok({ aiAccess: await services.aiAccess.resume(principal.accountId, { by: DASHBOARD_ACTOR, reason: input?.reason ?? null }) }),
     generateInsights: (_parent, _args, { principal, services }) => services.aiInsights.generateOnRequest(principal.accountId),
   },
   GenerateInsightsPayload: {

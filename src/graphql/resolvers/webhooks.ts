@@ -28,17 +28,20 @@ export const webhookResolvers: Resolvers = {
   WebhookSubscription: {
     async deliveries(w, args, { principal, services }) {
       if (args.status != null && !STATUS_NAMES.has(args.status)) throw new AppError('invalid_parameter', 'status: not a delivery status', { param: 'status' });
+      const filter = { event: args.event ?? undefined, status: args.status ?? undefined, since: args.since ?? undefined };
       const page = await services.webhooks.deliveriesPage(
         principal.accountId,
         w.id,
         { first: args.first, last: args.last, after: deliveryCursor.decode(args.after, 'after'), before: deliveryCursor.decode(args.before, 'before') },
-        { event: args.event ?? undefined, status: args.status ?? undefined, since: args.since ?? undefined },
+        filter,
       );
       // The page's attempts in one read, whether or not the query asks for them.
       const attempts = await services.webhooks.attemptsOf(page.items.map((d) => d.rowId));
-      return connection({ ...page, items: page.items.map((d) => ({ ...d, attemptLog: attempts.get(d.rowId) ?? [] })) }, rowCursor);
+      const withAttempts = { ...page, items: page.items.map((d) => ({ ...d, attemptLog: attempts.get(d.rowId) ?? [] })) };
+      return { ...connection(withAttempts, rowCursor), totalCount: () => services.webhooks.countDeliveries(principal.accountId, w.id, filter) };
     },
   },
+  WebhookDeliveryConnection: { totalCount: (c) => c.totalCount() },
   WebhookDelivery: {
     attemptCount: (d) => d.attempts,
     async attempts(d, _args, { services }) {

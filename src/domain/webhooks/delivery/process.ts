@@ -5,15 +5,11 @@
 // them but does not deliver), stopped within a bound that leaves the rest of the shutdown time.
 import type { Config } from '../../../config.ts';
 import type { PrismaClient } from '../../../db/client.ts';
-import { listenForNotifications } from '../../../db/listen.ts';
-import { OUTBOX_CHANNEL } from '../../events/index.ts';
+import { outboxNotifications } from '../../events/index.ts';
 import { webhookDispatcher, webhookSettingWarnings } from './dispatcher.ts';
 import { parseSecretKey, secretBox } from '../secret-box.ts';
 
-/** Wake-ups from the outbox trigger over a dedicated LISTEN connection to `connectionString`. */
-export function outboxNotifications(connectionString: string, log: (message: string) => void) {
-  return (wake: () => void) => listenForNotifications({ connectionString, channel: OUTBOX_CHANNEL, onNotify: wake, log });
-}
+export { outboxNotifications };
 
 export function startWebhookDispatcher(config: Readonly<Config>, prisma: PrismaClient, log: (message: string) => void, run = true) {
   for (const warning of webhookSettingWarnings(config.webhooks)) log(warning);
