@@ -10,7 +10,8 @@ import { execute, getArgumentValues, getVariableValues, GraphQLError, Kind, type
 import type { PointsBucket } from '../http/rate-limit/points.ts';
 import type { GraphQLContext } from './context.ts';
 import { requestError } from './errors.ts';
-import { actualCost, fragmentsOf, requestedCost } from './limits.ts';
+import { fragmentsOf, requestedCost } from './limits.ts';
+import { actualCost } from './actual-cost.ts';
 
 /** Root fields of an operation (direct selections; fragments at the root are rare and then not sized). */
 const rootFields = (operation: OperationDefinitionNode): FieldNode[] => operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
@@ -99,11 +100,11 @@ export function costPlugin(maxCost: number, bucket: PointsBucket): ApolloServerP
           const result = await execute({ schema, document: rateLimitOnly(document, operation), contextValue, variableValues: request.variables ?? {} });
           return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } };
         },
-        async willSendResponse({ response, contextValue }) {
+        async willSendResponse({ response, contextValue, operation, document, schema }) {
           if (response.body.kind !== 'single' || !contextValue.principal) return;
           const result = response.body.singleResult;
           const state = contextValue.cost;
-          const actual = result.data ? actualCost(result.data) : 0;
+          const actual = result.data && operation ? actualCost(schema, operation, fragmentsOf(document?.definitions ?? []), result.data) : 0;
           // The points the answer did not use go back to the bucket.
           if (state.throttle?.allowed && !state.dryRun && state.requested > actual) {
             state.throttle = await bucket.take(contextValue.principal.budgetKey, actual - state.requested);

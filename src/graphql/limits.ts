@@ -58,7 +58,7 @@ const LIST_SIZES: Record<string, number> = {
 /** Lists whose size is the page size of the field above them (edges and nodes of a connection). */
 const PAGED_CHILDREN = new Set(['edges', 'nodes', 'days', 'rows', 'buckets']);
 /** Value objects (a pair of scalars, no lookup of their own): they cost nothing, as a scalar. */
-const VALUE_TYPES = new Set(['Money']);
+export const VALUE_TYPES: ReadonlySet<string> = new Set(['Money']);
 
 /** A report's bucket count from its range and interval (1 when the range is invalid: the resolver refuses it). */
 function reportBuckets(args: Record<string, unknown>): number {
@@ -69,7 +69,7 @@ function reportBuckets(args: Record<string, unknown>): number {
   }
 }
 
-type Fragments = Record<string, FragmentDefinitionNode>;
+export type Fragments = Record<string, FragmentDefinitionNode>;
 /** Field visits left to a walk: fragments spread inside fragments can multiply a small document. */
 export const MAX_SELECTIONS = 20_000;
 type Budget = { left: number };
@@ -213,22 +213,6 @@ export function requestedCost(
     return total;
   };
   return costOf(operation.selectionSet, root, null);
-}
-
-/** The actual cost: the objects the response holds. */
-export function actualCost(data: unknown): number {
-  let n = 0;
-  const stack: unknown[] = [data];
-  while (stack.length) {
-    const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
-    else if (value && typeof value === 'object') {
-      n++;
-      stack.push(...Object.values(value));
-    }
-  }
-  // The data object itself is not a selected object.
-  return Math.max(0, n - 1);
 }
 
 export { fragmentsOf };

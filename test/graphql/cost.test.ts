@@ -54,6 +54,24 @@ describe.each(stores)('GraphQL cost points and field limits (%s store)', (_name,
     expect(codes(await gql(app, key, '{ profit(days: 1) { windowDays } }'))).toEqual(['rate_limit_exceeded']);
   });
 
+  it('counts the answer by the schema: Money costs nothing, as in the requested cost, and aliases do not change a cost', async () => {
+    const key = await newKey();
+    // 59 customers, each with two Money values: the connection and its 59 nodes, as requested.
+    const money = await gql(app, key, '{ customers(first: 59) { nodes { id revenueTotalMoney { amount currencyCode } aovMoney { amount } } } }');
+    expect(money.body.data.customers.nodes).toHaveLength(59);
+    expect(money.body.extensions.cost).toMatchObject({ requestedQueryCost: 60, actualQueryCost: 60 });
+    // Aliases shaped like a Money value on a real object do not make it free; the same field
+    // selected twice (merged by GraphQL) is one object.
+    const aliased = await gql(
+      app,
+      await newKey(),
+      '{ customers(first: 20) { amount: nodes { amount: id currencyCode: email } nodes { id } nodes { email } } }',
+    );
+    expect(aliased.body.data.customers.amount).toHaveLength(20);
+    expect(aliased.body.extensions.cost.actualQueryCost).toBe(1 + 20 + 20);
+    expect(aliased.body.extensions.cost.actualQueryCost).toBeLessThanOrEqual(aliased.body.extensions.cost.requestedQueryCost);
+  });
+
   it('costs anomalies(days:) by the anomalies the window holds, not by its days', async () => {
     const r = await gql(app, await newKey(), '{ anomalies(days: 8) { windowDays nodes { id } } }');
     expect(r.body.data.anomalies.nodes).toHaveLength(63);
