@@ -83,6 +83,13 @@ describeEachDatabase('access and input (issue 14)', (target) => {
       expect((await app.db.prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).phone).toBe('+15550001');
     });
 
+    test('userErrors (an @outcome type) are read in full with write alone: they describe the request', async () => {
+      const answer = await gql(app, writeOnly, 'mutation { trackEvent(input: { event: "", props: {} }) { eventId userErrors { field code message } } }');
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.trackEvent.eventId).toBeNull();
+      expect(answer.body.data.trackEvent.userErrors).toEqual([{ field: expect.any(Array), code: expect.any(String), message: expect.any(String) }]);
+    });
+
     test('setReorderStatus: no inventory item', async () => {
       const item = await makeInventoryItem(app.db.prisma, accountId, { sku: 'SKU-HIDDEN' });
       const suggestion = await makeReorderSuggestion(app.db.prisma, accountId, item.id);

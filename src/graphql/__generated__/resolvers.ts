@@ -2966,6 +2966,10 @@ export type ResolversParentTypes = ResolversObject<{
   WebhookSubscriptionEdge: Omit<WebhookSubscriptionEdge, 'node'> & { node: ResolversParentTypes['WebhookSubscription'] };
 }>;
 
+export type OutcomeDirectiveArgs = { };
+
+export type OutcomeDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = OutcomeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Account'] = ResolversParentTypes['Account']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4001,3 +4005,6 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   WebhookSubscriptionEdge?: WebhookSubscriptionEdgeResolvers<ContextType>;
 }>;
 
+export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
+  outcome?: OutcomeDirectiveResolver<any, any, ContextType>;
+}>;
