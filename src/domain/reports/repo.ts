@@ -85,20 +85,31 @@ export function reportsRepo(prisma: PrismaClient) {
     },
 
     /**
-     * Every local day of the range that has a profit snapshot or a new customer (a customer whose
-     * first purchase falls on it), with the snapshot's columns (null without one), oldest first.
+     * Every local day of the spans (disjoint ranges) that has a profit snapshot or a new customer
+     * (a customer whose first purchase falls on it), with the snapshot's columns (null without
+     * one), oldest first. One statement whatever the number of spans; each span is its own range
+     * scan of the (account_id, first_purchase_at) index.
      */
-    async profitDays(accountId: string, tz: string, range: DateRange): Promise<ProfitDayRow[]> {
+    async profitDays(accountId: string, tz: string, spans: DateRange[]): Promise<ProfitDayRow[]> {
+      const firsts = Prisma.join(
+        spans.map(
+          (span) => Prisma.sql`SELECT c.first_purchase_at FROM customers c
+            WHERE c.account_id = ${accountId} AND c.first_purchase_at >= (${span.from}::date::timestamp AT TIME ZONE ${tz}::text)
+              AND c.first_purchase_at < ((${span.to}::date + 1)::timestamp AT TIME ZONE ${tz}::text)`,
+        ),
+        ' UNION ALL ',
+      );
+      const dates = Prisma.join(
+        spans.map((span) => Prisma.sql`p.snapshot_date BETWEEN ${span.from}::date AND ${span.to}::date`),
+        ' OR ',
+      );
       const rows = await prisma.$queryRaw<unknown[]>`
-        WITH b AS (SELECT ${bounds(range, tz)}),
-        fresh AS (
-          SELECT (c.first_purchase_at AT TIME ZONE ${tz}::text)::date AS day, count(*)::int AS n
-          FROM customers c CROSS JOIN b
-          WHERE c.account_id = ${accountId} AND c.first_purchase_at >= b.starts AND c.first_purchase_at < b.ends
+        WITH fresh AS (
+          SELECT (f.first_purchase_at AT TIME ZONE ${tz}::text)::date AS day, count(*)::int AS n
+          FROM (${firsts}) f
           GROUP BY 1
         ), snaps AS (
-          SELECT * FROM profit_snapshots p
-          WHERE p.account_id = ${accountId} AND p.snapshot_date BETWEEN ${range.from}::date AND ${range.to}::date
+          SELECT * FROM profit_snapshots p WHERE p.account_id = ${accountId} AND (${dates})
         )
         SELECT coalesce(p.snapshot_date, f.day)::text AS day,
                p.gross_revenue::text AS gross_revenue, p.refunds::text AS refunds, p.ad_spend::text AS ad_spend,

@@ -10,6 +10,7 @@ import {
   bucketCount,
   buckets,
   checkRange,
+  coveringSpans,
   cpaCents,
   emptySums,
   percentChange,
@@ -83,9 +84,13 @@ export function reportsService(prisma: PrismaClient) {
   }
   const compared = (range: DateRange, compareTo: ComparePeriod | null | undefined) => (compareTo ? previousRange(range, compareTo) : null);
 
-  async function periodTotals(accountId: string, tz: string, range: DateRange) {
-    const days = await repo.profitDays(accountId, tz, range);
-    return { days, totals: totalsOf(days.reduce((sum, d) => addSums(sum, daySums(d)), emptySums())) };
+  /** The days and totals of each range, read in one statement (overlapping or adjacent ranges once). */
+  async function periodTotals(accountId: string, tz: string, ranges: DateRange[]) {
+    const days = await repo.profitDays(accountId, tz, coveringSpans(ranges));
+    return ranges.map((range) => {
+      const within = days.filter((d) => d.day >= range.from && d.day <= range.to);
+      return { days: within, totals: totalsOf(within.reduce((sum, d) => addSums(sum, daySums(d)), emptySums())) };
+    });
   }
 
   return {
@@ -103,7 +108,8 @@ export function reportsService(prisma: PrismaClient) {
         });
       const { timezone, currency, last_snapshot } = await account(accountId);
       const before = compared(range, args.compareTo);
-      const [current, previous] = await Promise.all([periodTotals(accountId, timezone, range), before ? periodTotals(accountId, timezone, before) : null]);
+      const periods = await periodTotals(accountId, timezone, before ? [range, before] : [range]);
+      const [current, previous] = [periods[0]!, periods[1] ?? null];
       const today = localDate(now, timezone);
       const closedBefore = last_snapshot === null ? null : last_snapshot < today ? last_snapshot : today;
       // Days and buckets are both oldest first: one walk puts each day in its bucket.
