@@ -86,10 +86,10 @@ export function reportsService(prisma: PrismaClient) {
 
   /** The days and totals of each range, read in one statement (overlapping or adjacent ranges once). */
   async function periodTotals(accountId: string, tz: string, ranges: DateRange[]) {
-    const days = await repo.profitDays(accountId, tz, coveringSpans(ranges));
+    const days = (await repo.profitDays(accountId, tz, coveringSpans(ranges))).map((d) => ({ day: d.day, sums: daySums(d) }));
     return ranges.map((range) => {
       const within = days.filter((d) => d.day >= range.from && d.day <= range.to);
-      return { days: within, totals: totalsOf(within.reduce((sum, d) => addSums(sum, daySums(d)), emptySums())) };
+      return { days: within, totals: totalsOf(within.reduce((sum, d) => addSums(sum, d.sums), emptySums())) };
     });
   }
 
@@ -116,7 +116,7 @@ export function reportsService(prisma: PrismaClient) {
       let next = 0;
       const out = buckets(range, args.interval).map((b) => {
         let sums = emptySums();
-        for (; next < current.days.length && current.days[next]!.day <= b.to; next++) sums = addSums(sums, daySums(current.days[next]!));
+        for (; next < current.days.length && current.days[next]!.day <= b.to; next++) sums = addSums(sums, current.days[next]!.sums);
         return { start: b.from, end: b.to, complete: closedBefore !== null && b.to < closedBefore, totals: totalsOf(sums) };
       });
       return {
