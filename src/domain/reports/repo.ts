@@ -8,15 +8,15 @@
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
-import type { DateRange } from './rules.ts';
+import { coveringSpans, type DateRange, type Interval } from './rules.ts';
 
 export type BreakdownDimension = 'SOURCE' | 'COUNTRY' | 'SEGMENT' | 'PRODUCT';
 export type CustomerRankKey = 'REVENUE' | 'NET_REVENUE' | 'ORDERS';
 
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 const accountRow = z.object({ timezone: z.string(), currency: z.string(), last_snapshot: z.string().nullable() });
-const dayRow = z.object({
-  day: z.string(),
+const sumRow = z.object({
+  bucket: z.string().nullable(),
   gross_revenue: money.nullable(),
   refunds: money.nullable(),
   ad_spend: money.nullable(),
@@ -30,7 +30,7 @@ const dayRow = z.object({
   purchase_count: z.number().int().nullable(),
   new_customers: z.number().int(),
 });
-export type ProfitDayRow = z.infer<typeof dayRow>;
+export type ProfitSumRow = z.infer<typeof sumRow>;
 const groupRow = z.object({
   key: z.string().nullable(),
   label: z.string().nullable(),
@@ -64,6 +64,8 @@ const totalRow = z.object({ gross: money });
 const within = (column: Prisma.Sql, range: DateRange, tz: string) =>
   Prisma.sql`${column} >= (${range.from}::date::timestamp AT TIME ZONE ${tz}::text) AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${tz}::text)`;
 const placed = Prisma.sql`o.placed_at`;
+/** date_trunc's unit of each interval ('week' starts on Monday, as ISO weeks). */
+const UNITS: Record<Interval, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
 
 /**
  * The group key of each order-level dimension (c: the order's customer, if any), and what the
@@ -92,12 +94,15 @@ export function reportsRepo(prisma: PrismaClient) {
     },
 
     /**
-     * Every local day of the spans (disjoint ranges) that has a profit snapshot or a new customer
-     * (a customer whose first purchase falls on it), with the snapshot's columns (null without
-     * one), oldest first. One statement whatever the number of spans; each span is its own range
-     * scan of the (account_id, first_purchase_at) index.
+     * The profit snapshots' columns and the new customers (customers whose first purchase falls
+     * on a day) summed per bucket of `interval` over the range (`bucket`: its first day, clipped
+     * to the range; only buckets with a snapshot or a new customer), and, with `previous`, one
+     * row (`bucket` null) summed over that range. Sums of numeric are exact, so a bucket is the
+     * exact sum of its days. One statement: the days of both ranges are read once, overlapping or
+     * adjacent ranges as one span, each span a range scan of (account_id, first_purchase_at).
      */
-    async profitDays(accountId: string, tz: string, spans: DateRange[]): Promise<ProfitDayRow[]> {
+    async profitSums(accountId: string, tz: string, range: DateRange, interval: Interval, previous: DateRange | null): Promise<ProfitSumRow[]> {
+      const spans = coveringSpans(previous ? [range, previous] : [range]);
       const firsts = Prisma.join(
         spans.map(
           (span) => Prisma.sql`SELECT c.first_purchase_at FROM customers c
@@ -109,6 +114,11 @@ export function reportsRepo(prisma: PrismaClient) {
         spans.map((span) => Prisma.sql`p.snapshot_date BETWEEN ${span.from}::date AND ${span.to}::date`),
         ' OR ',
       );
+      const sums = Prisma.sql`sum(d.gross_revenue)::text AS gross_revenue, sum(d.refunds)::text AS refunds, sum(d.ad_spend)::text AS ad_spend,
+        sum(d.cogs_estimate)::text AS cogs_estimate, sum(d.fees_estimate)::text AS fees_estimate,
+        sum(d.shipping_estimate)::text AS shipping_estimate, sum(d.extra_expenses)::text AS extra_expenses,
+        sum(d.net_revenue)::text AS net_revenue, sum(d.operational_profit)::text AS operational_profit,
+        sum(d.final_profit)::text AS final_profit, sum(d.purchase_count)::int AS purchase_count, coalesce(sum(d.new_customers), 0)::int AS new_customers`;
       const rows = await prisma.$queryRaw<unknown[]>`
         WITH fresh AS (
           SELECT (f.first_purchase_at AT TIME ZONE ${tz}::text)::date AS day, count(*)::int AS n
@@ -116,16 +126,17 @@ export function reportsRepo(prisma: PrismaClient) {
           GROUP BY 1
         ), snaps AS (
           SELECT * FROM profit_snapshots p WHERE p.account_id = ${accountId} AND (${dates})
+        ), d AS (
+          SELECT coalesce(p.snapshot_date, f.day) AS day, p.gross_revenue, p.refunds, p.ad_spend, p.cogs_estimate, p.fees_estimate,
+                 p.shipping_estimate, p.extra_expenses, p.net_revenue, p.operational_profit, p.final_profit, p.purchase_count,
+                 coalesce(f.n, 0) AS new_customers
+          FROM snaps p FULL JOIN fresh f ON f.day = p.snapshot_date
         )
-        SELECT coalesce(p.snapshot_date, f.day)::text AS day,
-               p.gross_revenue::text AS gross_revenue, p.refunds::text AS refunds, p.ad_spend::text AS ad_spend,
-               p.cogs_estimate::text AS cogs_estimate, p.fees_estimate::text AS fees_estimate,
-               p.shipping_estimate::text AS shipping_estimate, p.extra_expenses::text AS extra_expenses,
-               p.net_revenue::text AS net_revenue, p.operational_profit::text AS operational_profit,
-               p.final_profit::text AS final_profit, p.purchase_count, coalesce(f.n, 0) AS new_customers
-        FROM snaps p FULL JOIN fresh f ON f.day = p.snapshot_date
+        SELECT greatest(date_trunc(${UNITS[interval]}, d.day::timestamp)::date, ${range.from}::date)::text AS bucket, ${sums}
+        FROM d WHERE d.day BETWEEN ${range.from}::date AND ${range.to}::date GROUP BY 1
+        ${previous ? Prisma.sql`UNION ALL SELECT NULL, ${sums} FROM d WHERE d.day BETWEEN ${previous.from}::date AND ${previous.to}::date` : Prisma.empty}
         ORDER BY 1`;
-      return z.array(dayRow).parse(rows);
+      return z.array(sumRow).parse(rows);
     },
 
     /**
