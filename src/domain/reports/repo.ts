@@ -67,19 +67,11 @@ const placed = Prisma.sql`o.placed_at`;
 /** date_trunc's unit of each interval ('week' starts on Monday, as ISO weeks). */
 const UNITS: Record<Interval, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
 
-/**
- * The group key of each order-level dimension (c: the order's customer, if any), and what the
- * rows are grouped by: the enum column itself where the key is a function of one (sorting an
- * enum is cheaper than sorting text), the key otherwise.
- */
-const ORDER_KEYS: Record<Exclude<BreakdownDimension, 'PRODUCT'>, { key: Prisma.Sql; group: Prisma.Sql; customers: boolean }> = {
-  SOURCE: { key: Prisma.sql`replace(o.source::text, '-', '_')`, group: Prisma.sql`o.source`, customers: false },
-  COUNTRY: {
-    key: Prisma.sql`coalesce(nullif(upper(c.country), ''), 'unknown')`,
-    group: Prisma.sql`coalesce(nullif(upper(c.country), ''), 'unknown')`,
-    customers: true,
-  },
-  SEGMENT: { key: Prisma.sql`coalesce(c.segment::text, 'unknown')`, group: Prisma.sql`c.segment`, customers: true },
+/** The group key of each order-level dimension (c: the order's customer, if any). */
+const ORDER_KEYS = {
+  SOURCE: Prisma.sql`replace(o.source::text, '-', '_')`,
+  COUNTRY: Prisma.sql`coalesce(nullif(upper(c.country), ''), 'unknown')`,
+  SEGMENT: Prisma.sql`coalesce(c.segment::text, 'unknown')`,
 };
 
 export function reportsRepo(prisma: PrismaClient) {
@@ -157,14 +149,28 @@ export function reportsRepo(prisma: PrismaClient) {
               LEFT JOIN inventory_items i ON i.id = oi.inventory_item_id AND i.account_id = ${accountId}
               WHERE ${window}
               GROUP BY GROUPING SETS ((oi.sku), ())`
-          : await prisma.$queryRaw<unknown[]>`
-              SELECT ${ORDER_KEYS[by].key} AS key, NULL::text AS label, count(*)::int AS orders,
+          : by === 'SOURCE'
+            ? // Grouped by the enum column (cheaper to sort than the text key, a function of it).
+              await prisma.$queryRaw<unknown[]>`
+              SELECT ${ORDER_KEYS.SOURCE} AS key, NULL::text AS label, count(*)::int AS orders,
                      coalesce(sum(o.total_amount), 0)::text AS gross, count(DISTINCT o.customer_id)::int AS customers,
-                     grouping(${ORDER_KEYS[by].group}) = 1 AS is_total
+                     grouping(o.source) = 1 AS is_total
               FROM orders o
-              ${ORDER_KEYS[by].customers ? Prisma.sql`LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}` : Prisma.empty}
               WHERE ${window}
-              GROUP BY GROUPING SETS ((${ORDER_KEYS[by].group}), ())`;
+              GROUP BY GROUPING SETS ((o.source), ())`
+            : // The key is the customer's: each customer falls in one group, so the distinct customers
+              // of a group (and of all) are its (key, customer) pairs, counted after one grouping by
+              // both, without a DISTINCT (which sorts each group's orders again).
+              await prisma.$queryRaw<unknown[]>`
+              SELECT x.key, NULL::text AS label, coalesce(sum(x.n), 0)::int AS orders, coalesce(sum(x.gross), 0)::text AS gross,
+                     count(x.customer_id)::int AS customers, grouping(x.key) = 1 AS is_total
+              FROM (
+                SELECT ${ORDER_KEYS[by]} AS key, o.customer_id, count(*) AS n, sum(o.total_amount) AS gross
+                FROM orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}
+                WHERE ${window}
+                GROUP BY 1, 2
+              ) x
+              GROUP BY GROUPING SETS ((x.key), ())`;
       return z.array(groupRow).parse(rows);
     },
 
