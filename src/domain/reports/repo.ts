@@ -158,19 +158,13 @@ export function reportsRepo(prisma: PrismaClient) {
               FROM orders o
               WHERE ${window}
               GROUP BY GROUPING SETS ((o.source), ())`
-            : // The key is the customer's: each customer falls in one group, so the distinct customers
-              // of a group (and of all) are its (key, customer) pairs, counted after one grouping by
-              // both, without a DISTINCT (which sorts each group's orders again).
-              await prisma.$queryRaw<unknown[]>`
-              SELECT x.key, NULL::text AS label, coalesce(sum(x.n), 0)::int AS orders, coalesce(sum(x.gross), 0)::text AS gross,
-                     count(x.customer_id)::int AS customers, grouping(x.key) = 1 AS is_total
-              FROM (
-                SELECT ${ORDER_KEYS[by]} AS key, o.customer_id, count(*) AS n, sum(o.total_amount) AS gross
-                FROM orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}
-                WHERE ${window}
-                GROUP BY 1, 2
-              ) x
-              GROUP BY GROUPING SETS ((x.key), ())`;
+            : await prisma.$queryRaw<unknown[]>`
+              SELECT ${ORDER_KEYS[by]} AS key, NULL::text AS label, count(*)::int AS orders,
+                     coalesce(sum(o.total_amount), 0)::text AS gross, count(DISTINCT o.customer_id)::int AS customers,
+                     grouping(${ORDER_KEYS[by]}) = 1 AS is_total
+              FROM orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}
+              WHERE ${window}
+              GROUP BY GROUPING SETS ((${ORDER_KEYS[by]}), ())`;
       return z.array(groupRow).parse(rows);
     },
 
