@@ -36,8 +36,3 @@ export function argumentsAhead(info: GraphQLResolveInfo, path: string[], type: G
     }
   });
 }
-
-/** Whether the resolving field's selection asks for its field `name` (through fragments too). */
-export function selects(info: GraphQLResolveInfo, name: string): boolean {
-  return info.fieldNodes.some((f) => fieldsNamed(info, f.selectionSet, name).length > 0);
-}

@@ -17,11 +17,8 @@ export interface OrdersQuery extends PageArgs<OrderKey> {
 export function ordersService(prisma: PrismaClient) {
   const repo = ordersRepo(prisma);
   return {
-    /**
-     * One page of orders, and `totalCount` to count the filter's orders (a second statement, run
-     * only when called; with `countToo`, started alongside the page's so that the two overlap).
-     */
-    async ordersPage(accountId: string, query: OrdersQuery, countToo = false) {
+    /** One page of orders, and `totalCount` to count the filter's orders (a second statement, run only when called). */
+    async ordersPage(accountId: string, query: OrdersQuery) {
       const request = pageRequest(query, ORDERS_PAGE);
       for (const [param, cursor] of [
         ['after', request.after],
@@ -38,12 +35,8 @@ export function ordersService(prisma: PrismaClient) {
         if (timeZone === null) throw new AppError('not_found', `no account ${accountId}`);
         filter = { ...rest, range: { ...range, timeZone } };
       }
-      let counted: Promise<number> | null = null;
-      const totalCount = () => (counted ??= repo.count(accountId, filter));
-      // Started now, it must not be an unhandled rejection if the page fails first.
-      if (countToo) totalCount().catch(() => {});
       const rows = await repo.page(accountId, filter, { key: query.sortKey, descending: query.reverse }, request);
-      return { ...pageOf(rows, request), totalCount };
+      return { ...pageOf(rows, request), totalCount: () => repo.count(accountId, filter) };
     },
   };
 }

@@ -5,7 +5,6 @@ import { centsToAmount, type PeriodTotals } from '../../domain/reports/index.ts'
 import { cursorValue, type OrderSortKey } from '../../domain/orders/index.ts';
 import { AppError } from '../../errors.ts';
 import { connection, parseId, sortedCursors } from '../connection.ts';
-import { selects } from '../lookahead.ts';
 
 const orderCursors = sortedCursors('order');
 
@@ -129,29 +128,25 @@ export const reportResolvers: Resolvers = {
         };
       });
     },
-    async orders(_parent, args, { principal, services }, info) {
+    async orders(_parent, args, { principal, services }) {
       const sortKey: OrderSortKey = args.sortKey ?? 'PLACED_AT';
       const reverse = args.reverse ?? true;
       const orderName = `${sortKey}:${reverse ? 'desc' : 'asc'}`;
       const { range, source, status, customerId } = args.filter ?? {};
-      const page = await services.orders.ordersPage(
-        principal.accountId,
-        {
-          first: args.first,
-          last: args.last,
-          after: orderCursors.decode(args.after, 'after', orderName),
-          before: orderCursors.decode(args.before, 'before', orderName),
-          filter: {
-            ...(range ? { range } : {}),
-            ...(source ? { source } : {}),
-            ...(status ? { status } : {}),
-            ...(customerId != null ? { customerId: parseId(customerId, 'Customer', 'filter.customerId') } : {}),
-          },
-          sortKey,
-          reverse,
+      const page = await services.orders.ordersPage(principal.accountId, {
+        first: args.first,
+        last: args.last,
+        after: orderCursors.decode(args.after, 'after', orderName),
+        before: orderCursors.decode(args.before, 'before', orderName),
+        filter: {
+          ...(range ? { range } : {}),
+          ...(source ? { source } : {}),
+          ...(status ? { status } : {}),
+          ...(customerId != null ? { customerId: parseId(customerId, 'Customer', 'filter.customerId') } : {}),
         },
-        selects(info, 'totalCount'),
-      );
+        sortKey,
+        reverse,
+      });
       return { ...connection(page, (o) => orderCursors.encode(orderName, cursorValue(sortKey, o), o.id)), totalCount: page.totalCount };
     },
   },
