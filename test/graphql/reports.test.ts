@@ -271,6 +271,31 @@ describeEachDatabase('GraphQL period reports', (target) => {
     expect(d.product.totals).toEqual({ orders: 4, grossRevenue: { amount: '250.00' }, customers: 2 });
   });
 
+  it("counts a group's distinct customers when the key is the customer's (country, segment)", async () => {
+    // DE: c2's two orders (one customer); US: c1's one; unknown: the order without a customer (none).
+    const r = await gql(
+      app,
+      key,
+      `{ country: salesBreakdown(range: { from: "2026-02-23", to: "2026-03-08" }, by: COUNTRY) { rows { key orders customers } totals { orders customers } }
+         segment: salesBreakdown(range: { from: "2026-02-23", to: "2026-03-08" }, by: SEGMENT) { rows { key orders customers } totals { orders customers } }
+         empty: salesBreakdown(range: { from: "2025-01-01", to: "2025-01-31" }, by: COUNTRY) { rows { key } groupCount totals { orders grossRevenue { amount } customers } } }`,
+    );
+    expect(r.body.errors).toBeUndefined();
+    const d = r.body.data;
+    expect(d.country.rows).toEqual([
+      { key: 'DE', orders: 2, customers: 1 },
+      { key: 'US', orders: 1, customers: 1 },
+      { key: 'unknown', orders: 1, customers: 0 },
+    ]);
+    expect(d.country.totals).toEqual({ orders: 4, customers: 2 });
+    expect(d.segment.rows).toEqual([
+      { key: 'new', orders: 3, customers: 2 },
+      { key: 'unknown', orders: 1, customers: 0 },
+    ]);
+    expect(d.segment.totals).toEqual({ orders: 4, customers: 2 });
+    expect(d.empty).toEqual({ rows: [], groupCount: 0, totals: { orders: 0, grossRevenue: { amount: '0.00' }, customers: 0 } });
+  });
+
   it('reports ad performance per campaign and platform with totals', async () => {
     const figures = 'spend { amount } attributedRevenue { amount } roas cpa { amount } clicks impressions conversions';
     const r = await gql(

@@ -4,6 +4,7 @@ import {
   buckets,
   bucketCount,
   checkRange,
+  coveringSpans,
   previousRange,
   totalsOf,
   emptySums,
@@ -65,5 +66,20 @@ describe('report rules', () => {
     expect(totalsOf(emptySums())).toMatchObject({ marginPct: 0, aov: null, roas: null });
     expect([centsToAmount(-1205), centsToAmount(7), centsToAmount(123456)]).toEqual(['-12.05', '0.07', '1234.56']);
     expect([percentChange(150, 100), percentChange(1, 0), percentChange(-50, -100)]).toEqual([50, null, 50]);
+  });
+
+  it('covers compared ranges with the fewest disjoint spans: overlapping and adjacent ones merge', () => {
+    const range = { from: '2025-12-01', to: '2026-11-30' };
+    // PREVIOUS_PERIOD touches the range: one span.
+    expect(coveringSpans([range, previousRange(range, 'PREVIOUS_PERIOD')])).toEqual([{ from: '2024-12-01', to: '2026-11-30' }]);
+    // PREVIOUS_YEAR of two years overlaps it: one span; of a week, a year away: two, oldest first.
+    const twoYears = { from: '2024-12-01', to: '2026-11-30' };
+    expect(coveringSpans([twoYears, previousRange(twoYears, 'PREVIOUS_YEAR')])).toEqual([{ from: '2023-12-01', to: '2026-11-30' }]);
+    const week = { from: '2026-11-16', to: '2026-11-22' };
+    expect(coveringSpans([week, previousRange(week, 'PREVIOUS_YEAR')])).toEqual([{ from: '2025-11-16', to: '2025-11-22' }, week]);
+    // A range inside another adds nothing; the inputs are not changed.
+    const inner = { from: '2026-01-01', to: '2026-01-31' };
+    expect(coveringSpans([range, inner])).toEqual([range]);
+    expect(inner).toEqual({ from: '2026-01-01', to: '2026-01-31' });
   });
 });

@@ -116,6 +116,21 @@ export function previousRange(range: DateRange, compareTo: ComparePeriod): DateR
   return { from: addDays(range.from, -rangeDays(range)), to: addDays(range.from, -1) };
 }
 
+/**
+ * The fewest disjoint ranges that cover the given ones, oldest first: ranges that overlap or
+ * touch (a PREVIOUS_PERIOD, a PREVIOUS_YEAR of a range over a year) become one, so that their
+ * days are read once.
+ */
+export function coveringSpans(ranges: DateRange[]): DateRange[] {
+  const spans: DateRange[] = [];
+  for (const r of [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+    const last = spans[spans.length - 1];
+    if (last && r.from <= addDays(last.to, 1)) last.to = r.to > last.to ? r.to : last.to;
+    else spans.push({ from: r.from, to: r.to });
+  }
+  return spans;
+}
+
 /** A decimal string (or number) of a 2-decimal column as integer cents. */
 export const toCents = (value: string | number): number => Math.round(Number(value) * 100);
 

@@ -4,7 +4,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { localDate } from '../shared/index.ts';
-import { reportsRepo, type BreakdownDimension, type CustomerRankKey, type GroupRow, type ProfitDayRow } from './repo.ts';
+import { reportsRepo, type BreakdownDimension, type CustomerRankKey, type GroupRow, type ProfitSumRow } from './repo.ts';
 import {
   addSums,
   bucketCount,
@@ -32,7 +32,8 @@ export const TOP_CUSTOMERS = { default: 10, max: 100 };
 
 const COMPARED = ['grossRevenue', 'netRevenue', 'adSpend', 'operationalProfit', 'finalProfit', 'purchaseCount', 'newCustomers'] as const;
 
-function daySums(row: ProfitDayRow): PeriodSums {
+/** A row of summed snapshot columns in cents (null sums, of no snapshot, are 0). */
+function sumsOf(row: ProfitSumRow): PeriodSums {
   const c = (v: string | null) => (v === null ? 0 : toCents(v));
   return {
     grossRevenue: c(row.gross_revenue),
@@ -83,11 +84,6 @@ export function reportsService(prisma: PrismaClient) {
   }
   const compared = (range: DateRange, compareTo: ComparePeriod | null | undefined) => (compareTo ? previousRange(range, compareTo) : null);
 
-  async function periodTotals(accountId: string, tz: string, range: DateRange) {
-    const days = await repo.profitDays(accountId, tz, range);
-    return { days, totals: totalsOf(days.reduce((sum, d) => addSums(sum, daySums(d)), emptySums())) };
-  }
-
   return {
     /**
      * Profit over a range by interval: one bucket per calendar interval (clipped to the range),
@@ -103,25 +99,28 @@ export function reportsService(prisma: PrismaClient) {
         });
       const { timezone, currency, last_snapshot } = await account(accountId);
       const before = compared(range, args.compareTo);
-      const [current, previous] = await Promise.all([periodTotals(accountId, timezone, range), before ? periodTotals(accountId, timezone, before) : null]);
+      const rows = await repo.profitSums(accountId, timezone, range, args.interval, before);
+      const byStart = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket!, sumsOf(r)]));
+      const previousRow = rows.find((r) => r.bucket === null);
+      const previous = before ? totalsOf(previousRow ? sumsOf(previousRow) : emptySums()) : null;
       const today = localDate(now, timezone);
       const closedBefore = last_snapshot === null ? null : last_snapshot < today ? last_snapshot : today;
-      // Days and buckets are both oldest first: one walk puts each day in its bucket.
-      let next = 0;
+      let whole = emptySums();
       const out = buckets(range, args.interval).map((b) => {
-        let sums = emptySums();
-        for (; next < current.days.length && current.days[next]!.day <= b.to; next++) sums = addSums(sums, daySums(current.days[next]!));
+        const sums = byStart.get(b.from) ?? emptySums();
+        whole = addSums(whole, sums);
         return { start: b.from, end: b.to, complete: closedBefore !== null && b.to < closedBefore, totals: totalsOf(sums) };
       });
+      const totals = totalsOf(whole);
       return {
         currency,
         range,
         interval: args.interval,
         buckets: out,
-        totals: current.totals,
+        totals,
         previousRange: before,
-        previous: previous?.totals ?? null,
-        change: previous ? changeOf(current.totals, previous.totals) : null,
+        previous,
+        change: previous ? changeOf(totals, previous) : null,
       };
     },
 

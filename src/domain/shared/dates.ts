@@ -11,9 +11,17 @@ export const daysBetween = (a: string, b: string): number => Math.round((Date.pa
 /** A date column's value as YYYY-MM-DD (null stays null). */
 export const isoDate = (value: Date | null): string | null => (value ? value.toISOString().slice(0, 10) : null);
 
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (YYYY-MM-DD) that `now` falls on in `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
