@@ -46,13 +46,19 @@ export interface CoreOptions {
    */
   migrate: 'always' | 'if-owned';
   ports?: ServicePorts;
+  /** Hears progress lines while the database is created and migrated (`svc start`, `svc serve`). */
+  say?: (line: string) => void;
 }
 
 /** config -> database (migrated as asked) -> services. */
 export async function openCore(config: Readonly<Config>, options: CoreOptions): Promise<Core> {
-  const db = await openDatabase(config, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.exclusive ? { exclusive: true } : {}) });
+  const db = await openDatabase(config, {
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...(options.exclusive ? { exclusive: true } : {}),
+    ...(options.say ? { say: options.say } : {}),
+  });
   try {
-    if (options.migrate === 'always' || (db.kind === 'embedded' && db.ownsFiles)) await db.migrate();
+    if (options.migrate === 'always' || (db.kind === 'embedded' && db.ownsFiles)) await db.migrate(options.say);
     // The embedded database keeps its webhook secret key in its data directory unless one is configured.
     if (!config.webhooks.secretKey && db.kind === 'embedded' && config.database.url === null) {
       config = Object.freeze({ ...config, webhooks: Object.freeze({ ...config.webhooks, secretKey: await embeddedSecretKey(config.database.dataDir) }) });
@@ -172,14 +178,16 @@ export interface StartOptions {
   demo?: boolean;
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyBaseLogger;
+  /** Hears progress lines while the database is created, migrated and seeded. */
+  say?: (line: string) => void;
 }
 
 /** The serving process: core (holding DATA_DIR, migrated) -> demo data if asked -> doors, listening. */
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
-  const core = await openCore(config, { exclusive: true, migrate: 'always' });
+  const core = await openCore(config, { exclusive: true, migrate: 'always', ...(options.say ? { say: options.say } : {}) });
   let app: FastifyInstance | null = null;
   try {
-    const demo = options.demo ? await ensureDemo(core.db.prisma, core.services, config) : null;
+    const demo = options.demo ? await ensureDemo(core.db.prisma, core.services, config, options.say) : null;
     app = await buildApp({ config, db: core.db, services: core.services, logger: options.logger, loggerInstance: options.loggerInstance });
     const { metricsPort } = config.observability;
     if (metricsPort !== null) {

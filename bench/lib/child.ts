@@ -18,6 +18,8 @@ export interface ServeOptions {
   pollMs: number;
   startTimeoutMs: number;
   stopTimeoutMs: number;
+  /** When above 0: after the first 200, leave the server alone this long, then read its memory. */
+  idleMs?: number;
 }
 
 export interface ServeResult {
@@ -25,6 +27,9 @@ export interface ServeResult {
   startMs: number;
   /** Max VmHWM (kB) read after the first 200 and just before SIGTERM; null without /proc. */
   peakKb: number | null;
+  /** With idleMs: VmRSS (kB) after idling, and VmHWM by then (background work after the first 200 included). */
+  idleKb?: number | null;
+  idlePeakKb?: number | null;
   /** SIGTERM to exit. */
   stopMs: number;
   exitCode: number | null;
@@ -44,6 +49,16 @@ process.on('exit', killAll);
 export function vmHwmKb(pid: number | undefined): number | null {
   try {
     const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The process's current resident set size in kB, or null. */
+export function vmRssKb(pid: number | undefined): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : null;
   } catch {
     return null;
@@ -114,6 +129,13 @@ export async function measureServe(options: ServeOptions): Promise<ServeResult> 
     // VmHWM is a high-water mark: the read just before SIGTERM covers everything since the first 200.
     const afterFirst200 = vmHwmKb(child.pid);
     const peakKb = maxOf(afterFirst200, vmHwmKb(child.pid));
+    const idle: Pick<ServeResult, 'idleKb' | 'idlePeakKb'> = {};
+    if (options.idleMs) {
+      await sleep(options.idleMs);
+      if (seen.exit) throw failure('the child exited while idle');
+      idle.idleKb = vmRssKb(child.pid);
+      idle.idlePeakKb = vmHwmKb(child.pid);
+    }
 
     const s0 = performance.now();
     child.kill('SIGTERM');
@@ -123,7 +145,7 @@ export async function measureServe(options: ServeOptions): Promise<ServeResult> 
     if (!stopped) throw failure(`the child did not exit within ${options.stopTimeoutMs} ms of SIGTERM`);
     const stopMs = performance.now() - s0;
     const { code, signal } = seen.exit!;
-    return { startMs, peakKb, stopMs, exitCode: code, signal };
+    return { startMs, peakKb, ...idle, stopMs, exitCode: code, signal };
   } finally {
     // On any failure: no orphan, and nothing left holding the data directory.
     if (!seen.exit) {

@@ -21,7 +21,8 @@ async function serve({ config, io, args }: CommandContext, withDemo: boolean): P
   const tracing = await startTracing({ ...config.observability.tracing, version: config.commit });
   let server: RunningServer;
   try {
-    server = await startServer(config, { demo: withDemo, loggerInstance: logger });
+    // Progress of a first start (database created, migrated, demo seeded) goes to stdout, before the banner.
+    server = await startServer(config, { demo: withDemo, loggerInstance: logger, say: io.out });
   } finally {
     process.off('SIGINT', remember);
     process.off('SIGTERM', remember);
@@ -59,7 +60,16 @@ async function serve({ config, io, args }: CommandContext, withDemo: boolean): P
   const { runner } = background;
   if (runner) {
     background.start();
-    if (server.demo?.seeded) void runner.runAll().catch((error: unknown) => logger.error({ err: error }, 'initial job run failed'));
+    if (server.demo?.seeded) {
+      io.out("first job run: computing the demo store's metrics, insights and alerts");
+      void runner.runAll().then(
+        (runs) => {
+          const failed = runs.filter((run) => run.status === 'failed').length;
+          io.out(`first job run finished (${runs.length} runs${failed ? `, ${failed} failed: see the log` : ''}): the demo data is ready`);
+        },
+        (error: unknown) => logger.error({ err: error }, 'initial job run failed'),
+      );
+    }
   }
   return new Promise<number>(() => {});
 }

@@ -13,13 +13,16 @@ export interface Database {
   prisma: PrismaClient;
   /** Round-trip time of `SELECT 1`, in milliseconds; throws when the database cannot be reached. */
   ping(timeoutMs?: number): Promise<number>;
-  migrate(): Promise<string[]>;
+  /** Applies pending migrations; `say` hears a line before they run (none when up to date). */
+  migrate(say?: (line: string) => void): Promise<string[]>;
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions extends PrismaOptions {
   /** For `svc serve`: fail if another process owns the embedded data directory. */
   exclusive?: boolean;
+  /** Hears progress lines while an embedded database is created on first start. */
+  say?: (line: string) => void;
 }
 
 export class DatabaseUnreachableError extends Error {}
@@ -67,7 +70,7 @@ export async function connectDatabase(
     connectionString,
     prisma,
     ping,
-    migrate: () => applyMigrations(migrationTarget(connectionString, kind)),
+    migrate: (say) => applyMigrations(migrationTarget(connectionString, kind), say),
     async close() {
       await prisma.$disconnect();
       await options.onClose?.();
@@ -80,11 +83,12 @@ export async function openDatabase(config: Pick<Config, 'database'>, options: Op
   let embedded: EmbeddedDatabase | null = null;
   let connectionString = config.database.url;
   if (!connectionString) {
-    embedded = await openEmbeddedDatabase(config.database.dataDir, { exclusive: options.exclusive });
+    embedded = await openEmbeddedDatabase(config.database.dataDir, { exclusive: options.exclusive, say: options.say });
     connectionString = embedded.connectionString;
   }
+  const { say: _say, ...prismaOptions } = options;
   const db = await connectDatabase(connectionString, embedded ? 'embedded' : 'server', {
-    ...options,
+    ...prismaOptions,
     poolSize: options.poolSize ?? config.database.poolSize,
     onClose: () => embedded?.close() ?? Promise.resolve(),
     ownsFiles: embedded ? embedded.owner : true,

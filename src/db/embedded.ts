@@ -2,11 +2,13 @@
 // the PostgreSQL wire protocol so that the service uses one driver path (pg + @prisma/adapter-pg)
 // on every database. One process owns the files; others reach it through its port.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from './pglite-server.ts';
 import { newWirePassword } from './wire-password.ts';
+import { copyTemplate } from './template.ts';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -50,6 +52,28 @@ async function lockPid(file: string): Promise<number | null> {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 0;
   }
+}
+
+/**
+ * PostgreSQL's default shared_buffers (128 MB) is allocated inside PGlite's WebAssembly memory and
+ * soon resident; the demo store's whole database is about 40 MB and the files stay in the operating
+ * system's page cache anyway. 32 MB cut the process's resident memory by about 100 MB (docs/operations.md,
+ * "Startup"). Kept as the last line of postgresql.conf (the last setting wins), marked as ours.
+ */
+const SHARED_BUFFERS = 'shared_buffers = 32MB';
+const OURS = '# set by the service (src/db/embedded.ts)';
+
+async function tuneConfig(pgdata: string): Promise<void> {
+  const file = path.join(pgdata, 'postgresql.conf');
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return; // not created yet: PGlite's initdb writes it; the next start tunes it
+  const kept = text
+    .split('\n')
+    .filter((line) => !line.endsWith(OURS))
+    .join('\n')
+    .replace(/\n*$/, '\n');
+  const tuned = `${kept}${SHARED_BUFFERS}\t\t${OURS}\n`;
+  if (tuned !== text) await writeFile(file, tuned);
 }
 
 /** Serves a PGlite (already created) on an ephemeral loopback port. */
@@ -136,7 +160,16 @@ async function ownerServer(dataDir: string, pid: number): Promise<string | null>
  * Opens the embedded database in dataDir. If another live process owns it, returns a connection
  * to that process's server instead (unless exclusive, as for `svc serve`, which then fails).
  */
-export async function openEmbeddedDatabase(dataDir: string, opts: { exclusive?: boolean } = {}): Promise<EmbeddedDatabase> {
+export interface OpenEmbeddedOptions {
+  /** Fail when another live process owns the files (`svc serve`, `svc start`). */
+  exclusive?: boolean;
+  /** Hears a line when the database is created (first start). */
+  say?: ((line: string) => void) | undefined;
+  /** Start a new database from the prepared template when it is current (default true; src/db/template.ts). */
+  template?: boolean;
+}
+
+export async function openEmbeddedDatabase(dataDir: string, opts: OpenEmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = await takeLock(dataDir);
   if (!lock.held) {
@@ -147,7 +180,13 @@ export async function openEmbeddedDatabase(dataDir: string, opts: { exclusive?: 
   }
   let db: PGlite | null = null;
   try {
-    db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+    const pgdata = path.join(dataDir, 'pgdata');
+    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
+      if (opts.template !== false && (await copyTemplate(pgdata))) opts.say?.(`database: created in ${dataDir} from the prepared template`);
+      else opts.say?.(`database: creating the embedded database in ${dataDir} (first start)`);
+    }
+    await tuneConfig(pgdata);
+    db = await PGlite.create({ dataDir: pgdata });
     const { server, connectionString, password } = await serve(db);
     // Written whole under another name, then renamed: a reader never sees half of it.
     const tmp = `${serverFile(dataDir)}.${randomUUID()}.tmp`;

@@ -227,7 +227,7 @@ async function unappliedMigrations(connectionString: string, names: string[]): P
 }
 
 /** Applies pending migrations; returns the names applied now. */
-export async function applyMigrations(target: MigrationTarget): Promise<string[]> {
+export async function applyMigrations(target: MigrationTarget, say: (line: string) => void = () => {}): Promise<string[]> {
   const migrationsList = await loadMigrations();
   // Up to date is the usual case at start-up: answer it without loading the engine.
   const pending = await unappliedMigrations(
@@ -235,6 +235,7 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
     migrationsList.migrationDirectories.map((d) => d.path),
   );
   if (!pending.length) return [];
+  say(`database: applying ${pending.length} migration${pending.length === 1 ? '' : 's'}`);
   return withEngine(target, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: noFilters });
     return out.appliedMigrationNames;

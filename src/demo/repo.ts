@@ -10,7 +10,8 @@
 // Columns that jobs compute (customer metrics, inventory velocity) are left at their defaults.
 import type { Prisma, PrismaClient } from '../db/client.ts';
 import type { AdPlatform, CommerceSource } from '../db/__generated__/prisma/enums.ts';
-import { type AdSpendSeed, DEMO_ACCOUNT_ID, type DemoData, type LedgerEntry } from './generate.ts';
+import { type AdSpendSeed, DEMO_ACCOUNT_ID, type DemoData } from './generate.ts';
+import { insertLedger } from './repo-ledger.ts';
 import { type ItemSeed, type OrderSeed } from './generate-orders.ts';
 import { type CustomerSeed, SOURCES } from './generate-customers.ts';
 import { at, money } from './generate-time.ts';
@@ -55,7 +56,6 @@ function chunks<T>(rows: readonly T[], size = BATCH_ROWS): T[][] {
   return out;
 }
 
-/** Takes the seed's transaction, or the client itself to look after the transaction failed. */
 /** Refreshes the planner's statistics of every table (after the bulk load). */
 export async function analyzeTables(prisma: PrismaClient): Promise<void> {
   await prisma.$executeRawUnsafe('ANALYZE');
@@ -66,7 +66,10 @@ export async function demoAccountExists(db: Tx): Promise<boolean> {
   return existing !== null;
 }
 
-export async function writeDemo(tx: Tx, demo: DemoData): Promise<Counts> {
+/** Rows of a large table written so far, after each batch ("seeding demo store: 12,000/20,000 orders"). */
+export type SeedProgress = (table: 'customers' | 'orders' | 'order items' | 'ad spend', done: number, total: number) => void;
+
+export async function writeDemo(tx: Tx, demo: DemoData, progress: SeedProgress = () => {}): Promise<Counts> {
   const counts = zeroCounts();
   const { timeline } = demo;
   await tx.account.create({
@@ -82,14 +85,28 @@ export async function writeDemo(tx: Tx, demo: DemoData): Promise<Counts> {
     },
   });
   counts.accounts = 1;
-  const customerIds = await bulkInsertReturningIds(tx, 'customers', CUSTOMER_COLUMNS, demo.customers, (c) => c.externalId);
+  const customerIds = await bulkInsertReturningIds(
+    tx,
+    'customers',
+    CUSTOMER_COLUMNS,
+    demo.customers,
+    (c) => c.externalId,
+    (n, of) => progress('customers', n, of),
+  );
   counts.customers = customerIds.length;
   const itemIds = await insertItems(tx, demo.items);
   counts.inventoryItems = itemIds.length;
-  const orderIds = await bulkInsertReturningIds(tx, 'orders', orderColumns(customerIds), demo.orders, (o) => o.externalId);
+  const orderIds = await bulkInsertReturningIds(
+    tx,
+    'orders',
+    orderColumns(customerIds),
+    demo.orders,
+    (o) => o.externalId,
+    (n, of) => progress('orders', n, of),
+  );
   counts.orders = orderIds.length;
-  counts.orderItems = await bulkInsert(tx, 'order_items', ORDER_ITEM_COLUMNS, lineRows(demo, orderIds, itemIds));
-  counts.adSpend = await bulkInsert(tx, 'ad_spend', AD_SPEND_COLUMNS, demo.adSpend);
+  counts.orderItems = await bulkInsert(tx, 'order_items', ORDER_ITEM_COLUMNS, lineRows(demo, orderIds, itemIds), (n, of) => progress('order items', n, of));
+  counts.adSpend = await bulkInsert(tx, 'ad_spend', AD_SPEND_COLUMNS, demo.adSpend, (n, of) => progress('ad spend', n, of));
   counts.expenses = (await tx.expense.createMany({ data: demo.expenses })).count;
   counts.integrations = (await tx.integration.createMany({ data: demo.integrations })).count;
   counts.creditTransactions = await insertLedger(tx, demo.credits.entries);
@@ -128,10 +145,15 @@ function columnArrays<T>(columns: readonly BulkColumn<T>[], rows: readonly T[]):
   return columns.map((c) => rows.map(c.value));
 }
 
-async function bulkInsert<T>(tx: Tx, table: string, columns: readonly BulkColumn<T>[], rows: readonly T[]): Promise<number> {
+type Done = (done: number, total: number) => void;
+
+async function bulkInsert<T>(tx: Tx, table: string, columns: readonly BulkColumn<T>[], rows: readonly T[], done: Done): Promise<number> {
   const sql = bulkInsertSql(table, columns);
   let count = 0;
-  for (const batch of chunks(rows)) count += await tx.$executeRawUnsafe(sql, ...columnArrays(columns, batch));
+  for (const batch of chunks(rows)) {
+    count += await tx.$executeRawUnsafe(sql, ...columnArrays(columns, batch));
+    done(count, rows.length);
+  }
   return count;
 }
 
@@ -142,12 +164,14 @@ async function bulkInsertReturningIds<T>(
   columns: readonly BulkColumn<T>[],
   rows: readonly T[],
   keyOf: (row: T) => string,
+  done: Done,
 ): Promise<number[]> {
   const sql = bulkInsertSql(table, columns, ' RETURNING "id", "external_id" AS "key"');
   const ids = new Map<string, number>();
   for (const batch of chunks(rows)) {
     const created = parseRows(createdRow, await tx.$queryRawUnsafe(sql, ...columnArrays(columns, batch)));
     for (const { id, key } of created) ids.set(key, Number(id));
+    done(ids.size, rows.length);
   }
   return rows.map((row) => {
     const id = ids.get(keyOf(row));
@@ -259,42 +283,4 @@ async function insertItems(tx: Tx, items: readonly ItemSeed[]): Promise<number[]
     if (id === undefined) throw new Error(`inventory_items: no id returned for ${item.sku}`);
     return id;
   });
-}
-
-/**
- * The ledger is append-only, so rows go in final: a refund names its consume's id, which is only
- * known once that consume is written. Rows are written in runs that stop before such a refund.
- */
-async function insertLedger(tx: Tx, entries: readonly LedgerEntry[]): Promise<number> {
-  const ids = new Map<LedgerEntry, number>();
-  const needsUnwrittenTarget = (e: LedgerEntry) => e.refundOf !== undefined && !ids.has(e.refundOf);
-  let start = 0;
-  while (start < entries.length) {
-    let end = start + 1;
-    while (end < entries.length && !needsUnwrittenTarget(at(entries, end))) end++;
-    const run = entries.slice(start, end);
-    const data: Prisma.CreditTransactionCreateManyInput[] = run.map((e) => {
-      const refundOfId = e.refundOf ? (ids.get(e.refundOf) ?? null) : null;
-      return {
-        accountId: DEMO_ACCOUNT_ID,
-        kind: e.kind,
-        feature: e.feature,
-        amount: e.amount,
-        balanceAfter: e.balanceAfter,
-        meta: refundOfId === null ? e.meta : { ...e.meta, refund_of: refundOfId },
-        refundOfId,
-        createdAt: new Date(e.at),
-      };
-    });
-    const created = await tx.creditTransaction.createManyAndReturn({ data, select: { id: true, createdAt: true } });
-    // Instants are unique in the ledger (settleLedger makes them so): match rows by time.
-    const byTime = new Map(created.map((r) => [r.createdAt.getTime(), r.id]));
-    for (const e of run) {
-      const id = byTime.get(e.at);
-      if (id === undefined) throw new Error('credit_transactions: id not returned');
-      ids.set(e, id);
-    }
-    start = end;
-  }
-  return ids.size;
 }

@@ -13,7 +13,9 @@
 import type { PrismaClient } from '../db/client.ts';
 import { DEMO_ACCOUNT_ID, generateDemo } from './generate.ts';
 import { makeTimeline } from './generate-time.ts';
-import { analyzeTables, demoAccountExists, writeDemo, zeroCounts } from './repo.ts';
+import { analyzeTables, demoAccountExists, writeDemo, zeroCounts, type SeedProgress } from './repo.ts';
+
+export type { SeedProgress };
 
 export { DEMO_ACCOUNT_ID };
 
@@ -23,14 +25,14 @@ export interface SeedResult {
   counts: Record<string, number>;
 }
 
-export async function seedDemoAccount(prisma: PrismaClient, options: { now?: Date } = {}): Promise<SeedResult> {
+export async function seedDemoAccount(prisma: PrismaClient, options: { now?: Date; progress?: SeedProgress } = {}): Promise<SeedResult> {
   const timeline = makeTimeline(options.now ?? new Date());
   try {
     const result = await prisma.$transaction(
       async (tx): Promise<SeedResult> => {
         if (await demoAccountExists(tx)) return notCreated();
         const demo = generateDemo(timeline);
-        const counts = await writeDemo(tx, demo);
+        const counts = await writeDemo(tx, demo, options.progress);
         return { accountId: DEMO_ACCOUNT_ID, created: true, counts };
       },
       { timeout: 120_000, maxWait: 10_000 },

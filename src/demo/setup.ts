@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { PrismaClient } from '../db/client.ts';
 import type { Services } from '../services.ts';
-import { DEMO_ACCOUNT_ID, seedDemoAccount } from './seed.ts';
+import { DEMO_ACCOUNT_ID, seedDemoAccount, type SeedProgress } from './seed.ts';
 import { keyState } from '../domain/keys/index.ts';
 
 export interface DemoInfo {
@@ -38,11 +38,20 @@ async function writePrivateFile(file: string, content: string): Promise<void> {
   }
 }
 
-export async function ensureDemo(prisma: PrismaClient, services: Services, config: Readonly<Config>): Promise<DemoInfo | null> {
+/** "seeding demo store: 12,000/20,000 orders" after each batch of orders; one line per other large table. */
+export function seedProgressLines(say: (line: string) => void): SeedProgress {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return (table, done, total) => {
+    if (table === 'orders' || done === total) say(`seeding demo store: ${n(done)}/${n(total)} ${table}`);
+  };
+}
+
+export async function ensureDemo(prisma: PrismaClient, services: Services, config: Readonly<Config>, say?: (line: string) => void): Promise<DemoInfo | null> {
   if (!config.demoSeed) return null;
   let seeded = false;
   if ((await services.accounts.countAccounts()) === 0) {
-    seeded = (await seedDemoAccount(prisma)).created;
+    say?.('seeding demo store: generating its history');
+    seeded = (await seedDemoAccount(prisma, say ? { progress: seedProgressLines(say) } : {})).created;
   }
   const account = await services.accounts.getAccount(DEMO_ACCOUNT_ID).catch(() => null);
   if (!account) return null;

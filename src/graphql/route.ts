@@ -3,7 +3,8 @@
 // request from the caller's budget shared with REST (429 and the same rate-limit headers). A
 // status-only query without a credential runs anonymously on the address's budget (anonymous.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HeaderMap } from '@apollo/server';
+import { HeaderMap, type ApolloServer } from '@apollo/server';
+import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config.ts';
 import type { AccessGuard } from '../http/guard.ts';
 import type { RateLimitResult } from '../http/rate-limit/index.ts';
@@ -79,24 +80,33 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
     (e) => app.log.warn({ err: e }, 'cost points store unavailable; allowing'),
     config.rateLimit.redisPrefix,
   );
-  const schema = buildSchema(services.auth, fieldStore);
-  const server = createApolloServer(
-    schema,
-    config,
-    {
-      debug: (m) => app.log.debug(m),
-      info: (m) => app.log.info(m),
-      warn: (obj, m) => app.log.warn(obj, m),
-      error: (obj, m) => app.log.error(obj, m),
-    },
-    points,
-  );
-  await server.start();
-  const subscriptions = subscriptionServer(app, GRAPHQL_PATH, schema, { services, config });
+  const log = {
+    debug: (m: string) => app.log.debug(m),
+    info: (m: string) => app.log.info(m),
+    warn: (obj: object, m: string) => app.log.warn(obj, m),
+    error: (obj: object, m: string) => app.log.error(obj, m),
+  };
+  // The schema and the Apollo server are built on first use (a GraphQL request or subscription),
+  // not while the process starts: on a loaded machine that was about a second of every start, which
+  // a process that only serves REST never needs (docs/operations.md, "Startup"). A failed build is
+  // tried again by the next request.
+  let door: Promise<{ schema: GraphQLSchema; server: ApolloServer<GraphQLContext> }> | null = null;
+  const open = () =>
+    (door ??= (async () => {
+      const schema = buildSchema(services.auth, fieldStore);
+      const server = createApolloServer(schema, config, log, points);
+      await server.start();
+      return { schema, server };
+    })().catch((error: unknown) => {
+      door = null;
+      throw error;
+    }));
+  const subscriptions = subscriptionServer(app, GRAPHQL_PATH, async () => (await open()).schema, { services, config });
   // WebSocket connections are closed before the HTTP server waits for its connections to end.
   app.addHook('preClose', () => subscriptions.close());
   app.addHook('onClose', async () => {
-    await server.stop();
+    const built = door ? await door.catch(() => null) : null;
+    await built?.server.stop();
     await fieldStore.close();
     await points.close();
   });
@@ -146,6 +156,7 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const queryAt = request.url.indexOf('?');
+    const { server } = await open();
     const response = await server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: request.method.toUpperCase(), headers, search: queryAt >= 0 ? request.url.slice(queryAt) : '', body: request.body },
       context: async () => context,

@@ -22,7 +22,13 @@ type Extra = {
   counted?: boolean;
 };
 
-export function subscriptionServer(app: FastifyInstance, path: string, schema: GraphQLSchema, deps: { services: GraphQLServices; config: Readonly<Config> }) {
+/** `schema` gives the schema, built on first use (route.ts). */
+export function subscriptionServer(
+  app: FastifyInstance,
+  path: string,
+  schema: () => Promise<GraphQLSchema>,
+  deps: { services: GraphQLServices; config: Readonly<Config> },
+) {
   const { services, config } = deps;
   const wss = new WebSocketServer({ noServer: true });
   const open = new Map<string, number>();
@@ -69,15 +75,16 @@ export function subscriptionServer(app: FastifyInstance, path: string, schema: G
         if (left > 0) open.set(principal.budgetKey, left);
         else open.delete(principal.budgetKey);
       },
-      onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
+      async onSubscribe(ctx, _id, payload): Promise<ExecutionArgs | readonly GraphQLError[]> {
         const principal = ctx.extra.principal!;
+        const built = await schema();
         let document;
         try {
           document = parse(payload.query, { maxTokens: MAX_TOKENS });
         } catch (error) {
           return [error instanceof GraphQLError ? error : new GraphQLError('The query could not be parsed.')];
         }
-        const errors = validate(schema, document, rules);
+        const errors = validate(built, document, rules);
         if (errors.length) return errors;
         const operation = getOperationAST(document, payload.operationName);
         if (!operation || operation.operation !== 'subscription') {
@@ -86,7 +93,7 @@ export function subscriptionServer(app: FastifyInstance, path: string, schema: G
         const variableValues = payload.variables ?? {};
         let cost: number;
         try {
-          cost = requestedCost(schema, operation, fragmentsOf(document.definitions), variableValues);
+          cost = requestedCost(built, operation, fragmentsOf(document.definitions), variableValues);
         } catch (error) {
           return [error instanceof GraphQLError ? error : new GraphQLError('The subscription could not be costed.')];
         }
@@ -99,7 +106,7 @@ export function subscriptionServer(app: FastifyInstance, path: string, schema: G
           cost: { requested: cost },
           loaders: createLoaders(services, principal.accountId),
         };
-        return { schema, document, variableValues, contextValue, ...(payload.operationName ? { operationName: payload.operationName } : {}) };
+        return { schema: built, document, variableValues, contextValue, ...(payload.operationName ? { operationName: payload.operationName } : {}) };
       },
     },
     wss,

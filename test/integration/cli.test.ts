@@ -201,16 +201,34 @@ test(
 );
 
 test(
-  'svc start creates a private demo key once and prints the same key on the next start',
+  'svc start: progress while the first start makes the database and seeds, a line when the first job run is done, a private demo key created once and printed again on the next start',
   async () => {
     const dir = path.join(freshDir(), 'data'); // does not exist yet: svc start creates it
     const keyLine = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
     const startEnv = { DATA_DIR: dir, PORT: '0', JOBS_ENABLED: 'false' };
+    const ready = /first job run finished \((\d+) runs(, \d+ failed: see the log)?\): the demo data is ready/;
 
-    const first = svcBackground(['start'], startEnv, keyLine);
+    // The first start, with jobs: progress while the database is made and seeded, the banner, then
+    // a line once the first job run has finished.
+    const first = svcBackground(['start'], { ...startEnv, JOBS_ENABLED: 'true' }, ready);
     let key: string;
     try {
-      const [, printed, createdNow] = keyLine.exec(await first.started)!;
+      const output = await first.started;
+      const lines = output.split('\n');
+      const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+      const created = at(/^database: (created in .+ from the prepared template|creating the embedded database in .+ \(first start\))$/);
+      const orders = lines.filter((line) => /^seeding demo store: [\d,]+\/[\d,]+ orders$/.test(line));
+      const banner = at(/API status\s+http:/);
+      expect(created).toBeGreaterThanOrEqual(0);
+      expect(orders.length).toBeGreaterThan(1);
+      expect(orders.at(-1)).toMatch(/: ([\d,]+)\/\1 orders$/); // the last batch completes the count
+      expect(at(/^seeding demo store: ([\d,]+)\/\1 order items$/)).toBeLessThan(banner);
+      expect(created).toBeLessThan(at(/^seeding demo store: /));
+      expect(banner).toBeLessThan(at(/^first job run: computing/));
+      const [, runs, failed] = ready.exec(output)!;
+      expect(Number(runs)).toBeGreaterThan(0);
+      expect(failed).toBeUndefined();
+      const [, printed, createdNow] = keyLine.exec(output)!;
       key = printed!;
       expect(createdNow).toBe(', created now');
       expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
@@ -226,9 +244,11 @@ test(
 
     const second = svcBackground(['start'], startEnv, keyLine);
     try {
-      const [, printed, createdNow] = keyLine.exec(await second.started)!;
+      const output = await second.started;
+      const [, printed, createdNow] = keyLine.exec(output)!;
       expect(printed).toBe(key);
       expect(createdNow).toBeUndefined();
+      expect(output).not.toMatch(/^(database|seeding demo store):/m); // nothing to make on a warm start
     } finally {
       second.child.kill('SIGTERM');
     }
