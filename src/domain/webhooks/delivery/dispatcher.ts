@@ -12,23 +12,16 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { onOutboxWork } from '../../events/index.ts';
-import { deliveryRepo, type ClaimedDelivery } from './repo.ts';
+import { deliveryRepo, type ClaimedDelivery, type ClaimRequest } from './repo.ts';
 import { deliverClaimed, type DeliverContext, type SendResult } from './deliver.ts';
 import { attemptRecorder } from './recorder.ts';
 import { cachingResolver } from './resolve-cache.ts';
 import { DEFAULT_DESTINATION_LIMITS, destinationOf, destinations } from './destinations.ts';
-import type { DispatcherOptions, DispatchStats } from './options.ts';
-import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS } from './policy.ts';
+import { statsSince, type DispatcherOptions, type DispatchStats } from './options.ts';
+import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS, FOLLOW_UPS_MS } from './policy.ts';
 
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
-
-/**
- * After a local signal, idle rounds look again after these waits (about 34 s in all): the signal
- * comes before the writer's transaction commits, and on a loaded machine the commit can take far
- * longer than a few milliseconds. Each look is one index probe; the poll stays the safety net.
- */
-const FOLLOW_UPS_MS = [5, 20, 60, 150, 400, 1_000, 2_500, 5_000, 10_000, 15_000];
 
 type Waiting = { delivery: ClaimedDelivery; token: string; claimedAt: number };
 
@@ -161,30 +154,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
     for (const [group, { ids, dueAt }] of give) await repo.release(ids, group.split(' ')[0]!, dueAt, at);
   }
 
-  /** One round: fan out (when asked to), start and release waiting deliveries, claim for the free room. */
-  async function tick(): Promise<number> {
-    let found = 0;
-    if (fanOutDue || fanOutFound) {
-      fanOutDue = false;
-      const { events, deliveries } = await repo.fanOut(fanOutBatch, now());
-      stats.fannedOut += events;
-      fanOutFound = events > 0;
-      found += events + deliveries;
-      if (deliveries > 0) claimDue = true;
-    }
-    startWaiting();
-    if (waitingCount) await releaseWaiting(false);
-    const room = concurrency - inFlight.size - waitingCount;
-    const worthIt = inFlight.size + waitingCount === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
-    if (stopping || !claimDue || !worthIt) return found;
-    const at = now();
-    // Not claimed now: deliveries to a destination held back by its circuit, or with a full queue here.
-    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || (waiting.get(key)?.length ?? 0) >= claimBatch;
-    const skip = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
-    const limit = Math.min(room, claimBatch);
-    const token = randomUUID();
-    const claimed = await repo.claimDue(limit, at, new Date(at.getTime() + leaseMs), token, skip);
-    if (claimed.length < limit) claimDue = false; // everything due (and not skipped) is taken
+  /** Queues claimed deliveries by destination and starts those whose destination has room. */
+  function queueClaimed(claimed: readonly ClaimedDelivery[], token: string): void {
     const claimedAt = performance.now();
     for (const delivery of claimed) {
       const key = destinationOf(delivery.url);
@@ -194,6 +165,43 @@ export function webhookDispatcher(options: DispatcherOptions) {
       waitingCount++;
     }
     startWaiting();
+  }
+
+  /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */
+  function claimRequest(at: Date): ClaimRequest {
+    const room = stopping ? 0 : Math.min(concurrency - inFlight.size - waitingCount, claimBatch);
+    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || (waiting.get(key)?.length ?? 0) >= claimBatch;
+    const skipSubscriptions = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
+    return { limit: Math.max(0, room), leaseUntil: new Date(at.getTime() + leaseMs), token: randomUUID(), skipSubscriptions };
+  }
+
+  /**
+   * One round: fan out (when asked to; the new deliveries that fit the free room are claimed by
+   * the same statement), start and release waiting deliveries, claim due ones for the free room.
+   */
+  async function tick(): Promise<number> {
+    let found = 0;
+    startWaiting();
+    if (waitingCount) await releaseWaiting(false);
+    if (fanOutDue || fanOutFound) {
+      fanOutDue = false;
+      const at = now();
+      const claim = claimRequest(at);
+      const { events, deliveries, claimed } = await repo.fanOut(fanOutBatch, at, claim);
+      stats.fannedOut += events;
+      fanOutFound = events > 0;
+      found += events + deliveries;
+      if (deliveries > claimed.length) claimDue = true;
+      queueClaimed(claimed, claim.token);
+    }
+    const room = concurrency - inFlight.size - waitingCount;
+    const worthIt = inFlight.size + waitingCount === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
+    if (stopping || !claimDue || !worthIt) return found;
+    const at = now();
+    const claim = claimRequest(at);
+    const claimed = await repo.claimDue(claim.limit, at, claim.leaseUntil, claim.token, claim.skipSubscriptions);
+    if (claimed.length < claim.limit) claimDue = false; // everything due (and not skipped) is taken
+    queueClaimed(claimed, claim.token);
     if (destinationOfSubscription.size > 10_000) destinationOfSubscription.clear();
     dest.prune();
     return found + claimed.length;
@@ -258,12 +266,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
         if (inFlight.size) await Promise.race(inFlight);
         else if (busy === 0 && waitingCount === 0) break;
       }
-      return {
-        fannedOut: stats.fannedOut - before.fannedOut,
-        attempted: stats.attempted - before.attempted,
-        succeeded: stats.succeeded - before.succeeded,
-        failed: stats.failed - before.failed,
-      };
+      return statsSince(before, stats);
     },
     /**
      * Stops claiming, gives back the claimed deliveries not started yet (due at once for any
