@@ -32,7 +32,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1_000);
   // A waiting delivery starts only while its lease still covers the attempt and its record.
   const maxWaitMs = Math.max(0, leaseMs - timeoutMs - 15_000);
-  const concurrency = Math.max(1, options.concurrency ?? 64);
+  const concurrency = Math.max(1, options.concurrency ?? 128);
   const claimBatch = Math.max(1, options.claimBatch ?? 32);
   const perDestination = Math.max(1, options.perDestination ?? DEFAULT_DESTINATION_LIMITS.perDestination);
   const fanOutBatch = options.fanOutBatch ?? 200;
@@ -54,7 +54,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   setMaxListeners(concurrency + 10, abort.signal); // one listener per send in flight
   const resolver = cachingResolver(options.resolver);
   const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log });
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
   const waiting = new Map<string, Waiting[]>(); // per destination, oldest first
   let waitingCount = 0;
   const destinationOfSubscription = new Map<number, string>();
@@ -66,17 +66,24 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let kicked = false;
   let fanOutDue = true;
   let claimDue = true;
+  // False once a claim came back short: nothing more is due until a signal, a fan-out that left
+  // deliveries unclaimed, a release or the poll, except for the destinations that claim skipped
+  // (full or held back), looked at again when their queue runs low.
+  let moreDue = true;
+  let skippedDestinations = new Set<string>();
   let fanOutFound = false;
   let followUps: number[] = [];
 
+  const kickWaiters: Array<() => void> = [];
   function kick(): void {
     kicked = true;
+    for (const wake of kickWaiters.splice(0)) wake();
     wakeLoop?.();
   }
   /** New work may be waiting (a writer's signal, a NOTIFY, the poll). */
   function signal(): void {
     fanOutDue = true;
-    claimDue = true;
+    claimDue = moreDue = true;
     followUps = [...FOLLOW_UPS_MS];
     kick();
   }
@@ -105,7 +112,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       if (dest.finished(key, result, now().getTime()) === 'opened')
         log(`webhook destination ${key}: ${dest.limits.failuresToOpen}+ attempts without an answer; sends held back for a while (circuit open)`);
       // Claim again once this destination's queue runs low (not after every send: most rounds would find nothing new).
-      if ((waiting.get(key)?.length ?? 0) < claimBatch) claimDue = true;
+      if ((moreDue || skippedDestinations.has(key)) && (waiting.get(key)?.length ?? 0) < claimBatch) claimDue = true;
       startWaiting();
       kick();
     };
@@ -152,6 +159,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       else waiting.delete(key);
     }
     for (const [group, { ids, dueAt }] of give) await repo.release(ids, group.split(' ')[0]!, dueAt, at);
+    if (give.size) moreDue = true;
   }
 
   /** Queues claimed deliveries by destination and starts those whose destination has room. */
@@ -167,13 +175,20 @@ export function webhookDispatcher(options: DispatcherOptions) {
     startWaiting();
   }
 
+  /** Deliveries that may be claimed now: `concurrency` less those claimed and not yet recorded. */
+  function freeRoom(): number {
+    return concurrency - inFlight.size - waitingCount;
+  }
+
   /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */
   function claimRequest(at: Date): ClaimRequest {
-    const room = stopping ? 0 : Math.min(concurrency - inFlight.size - waitingCount, claimBatch);
+    const room = stopping ? 0 : Math.min(freeRoom(), claimBatch);
     const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || (waiting.get(key)?.length ?? 0) >= claimBatch;
     const skipSubscriptions = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
     return { limit: Math.max(0, room), leaseUntil: new Date(at.getTime() + leaseMs), token: randomUUID(), skipSubscriptions };
   }
+
+  const skippedOf = (claim: ClaimRequest) => new Set((claim.skipSubscriptions ?? []).map((id) => destinationOfSubscription.get(id)!));
 
   /**
    * One round: fan out (when asked to; the new deliveries that fit the free room are claimed by
@@ -191,16 +206,27 @@ export function webhookDispatcher(options: DispatcherOptions) {
       stats.fannedOut += events;
       fanOutFound = events > 0;
       found += events + deliveries;
-      if (deliveries > claimed.length) claimDue = true;
+      // Left unclaimed: for want of room (claim again), or all of skipped subscriptions (look again when their queue runs low).
+      if (deliveries > claimed.length && claimed.length >= claim.limit) claimDue = moreDue = true;
+      else if (deliveries > claimed.length) skippedDestinations = skippedOf(claim);
       queueClaimed(claimed, claim.token);
     }
-    const room = concurrency - inFlight.size - waitingCount;
+    const room = freeRoom();
     const worthIt = inFlight.size + waitingCount === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
     if (stopping || !claimDue || !worthIt) return found;
     const at = now();
     const claim = claimRequest(at);
+    const skipNow = skippedOf(claim);
+    // Nothing new is due and the destinations skipped last time are still full: a claim would find nothing.
+    if (!moreDue && [...skippedDestinations].every((key) => skipNow.has(key))) {
+      claimDue = false;
+      return found;
+    }
     const claimed = await repo.claimDue(claim.limit, at, claim.leaseUntil, claim.token, claim.skipSubscriptions);
-    if (claimed.length < claim.limit) claimDue = false; // everything due (and not skipped) is taken
+    // Short: everything due (and not skipped) is taken; full: there may be more.
+    if (claimed.length < claim.limit) [claimDue, moreDue] = [false, false];
+    else moreDue = true;
+    skippedDestinations = skipNow;
     queueClaimed(claimed, claim.token);
     if (destinationOfSubscription.size > 10_000) destinationOfSubscription.clear();
     dest.prune();
@@ -234,13 +260,13 @@ export function webhookDispatcher(options: DispatcherOptions) {
           log(`webhook dispatcher: ${error instanceof Error ? error.message : String(error)}`);
         }
         if (stopping) break;
-        if (kicked || (found > 0 && claimDue && inFlight.size + waitingCount < concurrency)) continue;
+        if (kicked || (found > 0 && claimDue && freeRoom() > 0)) continue;
         const untilPoll = Math.max(0, pollMs - (performance.now() - lastPoll));
         // Work found is not necessarily the signalled work: the follow-ups run on until used up.
         const followUp = found === 0 ? followUps.shift() : undefined;
         const timedOut = await pause(followUp === undefined ? untilPoll : Math.min(followUp, untilPoll));
         if (timedOut) {
-          fanOutDue = claimDue = true;
+          fanOutDue = claimDue = moreDue = true;
           if (performance.now() - lastPoll >= pollMs) lastPoll = performance.now();
         }
       }
@@ -261,10 +287,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
     async drain(): Promise<DispatchStats> {
       const before = { ...stats };
       for (;;) {
-        if (inFlight.size === 0) fanOutDue = claimDue = true;
+        const idle = inFlight.size === 0;
+        if (idle) fanOutDue = claimDue = moreDue = true;
+        kicked = false;
         const busy = await tick();
-        if (inFlight.size) await Promise.race(inFlight);
-        else if (busy === 0 && waitingCount === 0) break;
+        // Next round when a send ends (its slot is free) or a delivery is done.
+        if (inFlight.size) {
+          if (!kicked) await Promise.race([...inFlight, new Promise<void>((wake) => kickWaiters.push(wake))]);
+        } else if (idle && busy === 0 && waitingCount === 0) break; // a round that was to look at everything found nothing
       }
       return statsSince(before, stats);
     },
