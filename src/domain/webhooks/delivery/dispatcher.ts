@@ -66,11 +66,10 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let kicked = false;
   let fanOutDue = true;
   let claimDue = true;
-  // False once a claim came back short: nothing more is due until a signal, a fan-out that left
-  // deliveries unclaimed, a release or the poll, except for the destinations that claim skipped
-  // (full or held back), looked at again when their queue runs low.
-  let moreDue = true;
-  let skippedDestinations = new Set<string>();
+  // The destinations that may have due deliveries not claimed yet, null when any may (after a
+  // signal, the poll or a release). A short claim leaves only those it skipped (full or held back);
+  // a claim is not sent while all of them are still skipped: it would find nothing.
+  let lookFor: Set<string> | null = null;
   let fanOutFound = false;
   let followUps: number[] = [];
 
@@ -83,7 +82,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
   /** New work may be waiting (a writer's signal, a NOTIFY, the poll). */
   function signal(): void {
     fanOutDue = true;
-    claimDue = moreDue = true;
+    claimDue = true;
+    lookFor = null;
     followUps = [...FOLLOW_UPS_MS];
     kick();
   }
@@ -112,7 +112,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       if (dest.finished(key, result, now().getTime()) === 'opened')
         log(`webhook destination ${key}: ${dest.limits.failuresToOpen}+ attempts without an answer; sends held back for a while (circuit open)`);
       // Claim again once this destination's queue runs low (not after every send: most rounds would find nothing new).
-      if ((moreDue || skippedDestinations.has(key)) && (waiting.get(key)?.length ?? 0) < claimBatch) claimDue = true;
+      if ((lookFor === null || lookFor.has(key)) && (waiting.get(key)?.length ?? 0) < claimBatch) claimDue = true;
       startWaiting();
       kick();
     };
@@ -159,7 +159,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       else waiting.delete(key);
     }
     for (const [group, { ids, dueAt }] of give) await repo.release(ids, group.split(' ')[0]!, dueAt, at);
-    if (give.size) moreDue = true;
+    if (give.size) lookFor = null;
   }
 
   /** Queues claimed deliveries by destination and starts those whose destination has room. */
@@ -206,9 +206,11 @@ export function webhookDispatcher(options: DispatcherOptions) {
       stats.fannedOut += events;
       fanOutFound = events > 0;
       found += events + deliveries;
-      // Left unclaimed: for want of room (claim again), or all of skipped subscriptions (look again when their queue runs low).
-      if (deliveries > claimed.length && claimed.length >= claim.limit) claimDue = moreDue = true;
-      else if (deliveries > claimed.length) skippedDestinations = skippedOf(claim);
+      // Left unclaimed: for want of room (claim again), or all of skipped subscriptions.
+      if (deliveries > claimed.length) {
+        if (claimed.length >= claim.limit) claimDue = true;
+        if (lookFor) lookFor = new Set([...lookFor, ...skippedOf(claim), ...claimed.map((d) => destinationOf(d.url))]);
+      }
       queueClaimed(claimed, claim.token);
     }
     const room = freeRoom();
@@ -217,16 +219,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
     const at = now();
     const claim = claimRequest(at);
     const skipNow = skippedOf(claim);
-    // Nothing new is due and the destinations skipped last time are still full: a claim would find nothing.
-    if (!moreDue && [...skippedDestinations].every((key) => skipNow.has(key))) {
+    if (lookFor !== null && [...lookFor].every((key) => skipNow.has(key))) {
       claimDue = false;
       return found;
     }
     const claimed = await repo.claimDue(claim.limit, at, claim.leaseUntil, claim.token, claim.skipSubscriptions);
-    // Short: everything due (and not skipped) is taken; full: there may be more.
-    if (claimed.length < claim.limit) [claimDue, moreDue] = [false, false];
-    else moreDue = true;
-    skippedDestinations = skipNow;
+    // Short: everything due and not skipped is taken. Full: more may be due for these destinations.
+    if (claimed.length < claim.limit) claimDue = false;
+    lookFor = claimed.length < claim.limit ? skipNow : new Set([...skipNow, ...claimed.map((d) => destinationOf(d.url))]);
     queueClaimed(claimed, claim.token);
     if (destinationOfSubscription.size > 10_000) destinationOfSubscription.clear();
     dest.prune();
@@ -266,7 +266,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
         const followUp = found === 0 ? followUps.shift() : undefined;
         const timedOut = await pause(followUp === undefined ? untilPoll : Math.min(followUp, untilPoll));
         if (timedOut) {
-          fanOutDue = claimDue = moreDue = true;
+          fanOutDue = claimDue = true;
+          lookFor = null;
           if (performance.now() - lastPoll >= pollMs) lastPoll = performance.now();
         }
       }
@@ -288,7 +289,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       const before = { ...stats };
       for (;;) {
         const idle = inFlight.size === 0;
-        if (idle) fanOutDue = claimDue = moreDue = true;
+        if (idle) [fanOutDue, claimDue, lookFor] = [true, true, null];
         kicked = false;
         const busy = await tick();
         // Next round when a send ends (its slot is free) or a delivery is done.
