@@ -7,23 +7,21 @@
 // slow or dead receiver cannot hold the others back. Several dispatchers can run at once: claims
 // use FOR UPDATE SKIP LOCKED and only the holder of a claim may record its attempt. Claimed
 // deliveries not started yet are given back on stop; after a crash they are due when the lease ends.
-import https from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { onOutboxWork } from '../../events/index.ts';
 import { deliveryRepo, type ClaimedDelivery, type ClaimRequest } from './repo.ts';
 import { deliverClaimed, type DeliverContext, type SendResult } from './deliver.ts';
 import { attemptRecorder } from './recorder.ts';
+import { waitingQueue, type Waiting } from './waiting.ts';
 import { cachingResolver } from './resolve-cache.ts';
+import { keepAliveAgent } from './send.ts';
 import { DEFAULT_DESTINATION_LIMITS, destinationOf, destinations } from './destinations.ts';
 import { statsSince, type DispatcherOptions, type DispatchStats } from './options.ts';
 import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS, FOLLOW_UPS_MS } from './policy.ts';
 
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
-
-type Waiting = { delivery: ClaimedDelivery; token: string; claimedAt: number };
 
 export function webhookDispatcher(options: DispatcherOptions) {
   const repo = deliveryRepo(options.prisma);
@@ -40,23 +38,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const ownAgent = !options.agent;
-  const agent =
-    options.agent ??
-    new https.Agent({
-      keepAlive: true,
-      maxSockets: perDestination,
-      // One TLS context built once: a `ca` option would be rebuilt per connection and concatenated
-      // into the agent's pool key on every request (measured: a tenth of the dispatcher's CPU).
-      ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
-    });
+  const agent = options.agent ?? keepAliveAgent(perDestination, options.extraCa ?? null);
   const dest = destinations({ ...DEFAULT_DESTINATION_LIMITS, ...options.circuit, perDestination });
   const abort = new AbortController();
   setMaxListeners(concurrency + 10, abort.signal); // one listener per send in flight
   const resolver = cachingResolver(options.resolver);
   const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log });
   const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
-  const waiting = new Map<string, Waiting[]>(); // per destination, oldest first
-  let waitingCount = 0;
+  const waiting = waitingQueue();
   const destinationOfSubscription = new Map<number, string>();
   const stats: DispatchStats = { fannedOut: 0, attempted: 0, succeeded: 0, failed: 0 };
   let loop: Promise<void> | null = null;
@@ -112,7 +101,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       if (dest.finished(key, result, now().getTime()) === 'opened')
         log(`webhook destination ${key}: ${dest.limits.failuresToOpen}+ attempts without an answer; sends held back for a while (circuit open)`);
       // Claim again once this destination's queue runs low (not after every send: most rounds would find nothing new).
-      if ((lookFor === null || lookFor.has(key)) && (waiting.get(key)?.length ?? 0) < claimBatch) claimDue = true;
+      if ((lookFor === null || lookFor.has(key)) && waiting.length(key) < claimBatch) claimDue = true;
       startWaiting();
       kick();
     };
@@ -130,36 +119,19 @@ export function webhookDispatcher(options: DispatcherOptions) {
   function startWaiting(): void {
     if (stopping) return;
     const at = now().getTime();
-    for (const [key, list] of waiting) {
-      while (list.length && dest.canStart(key, at)) {
-        waitingCount--;
-        start(key, list.shift()!);
-      }
-      if (!list.length) waiting.delete(key);
-    }
+    waiting.startWhile((key) => dest.canStart(key, at), start);
   }
 
   /** Gives back waiting deliveries: all of them (stop), or those held by a circuit or waiting too long. */
   async function releaseWaiting(all: boolean): Promise<void> {
     const at = now();
-    const give = new Map<string, { ids: bigint[]; dueAt: Date }>(); // by token and due time
-    for (const [key, list] of waiting) {
+    const given = waiting.takeOut((key, item) => {
       const held = dest.heldUntil(key, at.getTime());
-      const keep = list.filter((item) => {
-        const expired = performance.now() - item.claimedAt > maxWaitMs;
-        if (!all && held === null && !expired) return true;
-        const dueAt = held === null || all ? at : new Date(held);
-        const group = `${item.token} ${dueAt.getTime()}`;
-        if (!give.has(group)) give.set(group, { ids: [], dueAt });
-        give.get(group)!.ids.push(item.delivery.id);
-        return false;
-      });
-      waitingCount -= list.length - keep.length;
-      if (keep.length) waiting.set(key, keep);
-      else waiting.delete(key);
-    }
-    for (const [group, { ids, dueAt }] of give) await repo.release(ids, group.split(' ')[0]!, dueAt, at);
-    if (give.size) lookFor = null;
+      if (all || (held === null && performance.now() - item.claimedAt > maxWaitMs)) return at;
+      return held === null ? null : new Date(held);
+    });
+    for (const { ids, token, dueAt } of given) await repo.release(ids, token, dueAt, at);
+    if (given.length) lookFor = null;
   }
 
   /** Queues claimed deliveries by destination and starts those whose destination has room. */
@@ -168,22 +140,20 @@ export function webhookDispatcher(options: DispatcherOptions) {
     for (const delivery of claimed) {
       const key = destinationOf(delivery.url);
       destinationOfSubscription.set(delivery.subscriptionId, key);
-      if (!waiting.has(key)) waiting.set(key, []);
-      waiting.get(key)!.push({ delivery, token, claimedAt });
-      waitingCount++;
+      waiting.push(key, { delivery, token, claimedAt });
     }
     startWaiting();
   }
 
   /** Deliveries that may be claimed now: `concurrency` less those claimed and not yet recorded. */
   function freeRoom(): number {
-    return concurrency - inFlight.size - waitingCount;
+    return concurrency - inFlight.size - waiting.count;
   }
 
   /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */
   function claimRequest(at: Date): ClaimRequest {
     const room = stopping ? 0 : Math.min(freeRoom(), claimBatch);
-    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || (waiting.get(key)?.length ?? 0) >= claimBatch;
+    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || waiting.length(key) >= claimBatch;
     const skipSubscriptions = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
     return { limit: Math.max(0, room), leaseUntil: new Date(at.getTime() + leaseMs), token: randomUUID(), skipSubscriptions };
   }
@@ -197,7 +167,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   async function tick(): Promise<number> {
     let found = 0;
     startWaiting();
-    if (waitingCount) await releaseWaiting(false);
+    if (waiting.count) await releaseWaiting(false);
     if (fanOutDue || fanOutFound) {
       fanOutDue = false;
       const at = now();
@@ -214,7 +184,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       queueClaimed(claimed, claim.token);
     }
     const room = freeRoom();
-    const worthIt = inFlight.size + waitingCount === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
+    const worthIt = inFlight.size + waiting.count === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
     if (stopping || !claimDue || !worthIt) return found;
     const at = now();
     const claim = claimRequest(at);
@@ -295,7 +265,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
         // Next round when a send ends (its slot is free) or a delivery is done.
         if (inFlight.size) {
           if (!kicked) await Promise.race([...inFlight, new Promise<void>((wake) => kickWaiters.push(wake))]);
-        } else if (idle && busy === 0 && waitingCount === 0) break; // a round that was to look at everything found nothing
+        } else if (idle && busy === 0 && waiting.count === 0) break; // a round that was to look at everything found nothing
       }
       return statsSince(before, stats);
     },
