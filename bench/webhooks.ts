@@ -1,6 +1,6 @@
 // bench/webhooks: webhook delivery throughput and latency against local HTTPS receivers.
 //  1. Throughput: for 1, 10 and 100 subscriptions (all on one receiver: one destination), events
-//     are written to the outbox and one dispatcher with its default settings (64 deliveries
+//     are written to the outbox and one dispatcher with its default settings (128 deliveries
 //     claimed at most, 8 sends and sockets per destination) fans them out and delivers every
 //     delivery; deliveries per second. Baseline, in the same run: the same number of signed POSTs
 //     sent straight to the receiver with 16 requests at once over 8 keep-alive sockets (no

@@ -13,6 +13,8 @@ export interface AttemptTarget extends SubscriptionSecrets {
   deliveryId: string;
   eventName: string;
   eventData: unknown;
+  /** The body, when already built from the event (a claim builds it once per event). */
+  body?: string;
 }
 
 export interface AttemptOptions {
@@ -38,7 +40,7 @@ export async function attemptDelivery(target: AttemptTarget, startedAt: Date, op
     const reason = error instanceof Error ? error.message : String(error);
     return { status: null, success: false, error: `address refused: ${reason}` };
   }
-  const body = deliveryBody(target.eventName, target.eventData);
+  const body = target.body ?? deliveryBody(target.eventName, target.eventData);
   const secrets = signingSecrets(target, startedAt);
   const open = (stored: string) => (options.secrets ? options.secrets.open(stored) : stored);
   const headers = deliveryHeaders({

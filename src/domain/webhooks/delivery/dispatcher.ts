@@ -7,30 +7,21 @@
 // slow or dead receiver cannot hold the others back. Several dispatchers can run at once: claims
 // use FOR UPDATE SKIP LOCKED and only the holder of a claim may record its attempt. Claimed
 // deliveries not started yet are given back on stop; after a crash they are due when the lease ends.
-import https from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { onOutboxWork } from '../../events/index.ts';
-import { deliveryRepo, type ClaimedDelivery } from './repo.ts';
+import { deliveryRepo, type ClaimedDelivery, type ClaimRequest } from './repo.ts';
 import { deliverClaimed, type DeliverContext, type SendResult } from './deliver.ts';
 import { attemptRecorder } from './recorder.ts';
+import { waitingQueue, type Waiting } from './waiting.ts';
 import { cachingResolver } from './resolve-cache.ts';
+import { keepAliveAgent } from './send.ts';
 import { DEFAULT_DESTINATION_LIMITS, destinationOf, destinations } from './destinations.ts';
-import type { DispatcherOptions, DispatchStats } from './options.ts';
-import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS } from './policy.ts';
+import { statsSince, type DispatcherOptions, type DispatchStats } from './options.ts';
+import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS, FOLLOW_UPS_MS } from './policy.ts';
 
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
-
-/**
- * After a local signal, idle rounds look again after these waits (about 34 s in all): the signal
- * comes before the writer's transaction commits, and on a loaded machine the commit can take far
- * longer than a few milliseconds. Each look is one index probe; the poll stays the safety net.
- */
-const FOLLOW_UPS_MS = [5, 20, 60, 150, 400, 1_000, 2_500, 5_000, 10_000, 15_000];
-
-type Waiting = { delivery: ClaimedDelivery; token: string; claimedAt: number };
 
 export function webhookDispatcher(options: DispatcherOptions) {
   const repo = deliveryRepo(options.prisma);
@@ -39,7 +30,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1_000);
   // A waiting delivery starts only while its lease still covers the attempt and its record.
   const maxWaitMs = Math.max(0, leaseMs - timeoutMs - 15_000);
-  const concurrency = Math.max(1, options.concurrency ?? 64);
+  const concurrency = Math.max(1, options.concurrency ?? 128);
   const claimBatch = Math.max(1, options.claimBatch ?? 32);
   const perDestination = Math.max(1, options.perDestination ?? DEFAULT_DESTINATION_LIMITS.perDestination);
   const fanOutBatch = options.fanOutBatch ?? 200;
@@ -47,23 +38,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const ownAgent = !options.agent;
-  const agent =
-    options.agent ??
-    new https.Agent({
-      keepAlive: true,
-      maxSockets: perDestination,
-      // One TLS context built once: a `ca` option would be rebuilt per connection and concatenated
-      // into the agent's pool key on every request (measured: a tenth of the dispatcher's CPU).
-      ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
-    });
+  const agent = options.agent ?? keepAliveAgent(perDestination, options.extraCa ?? null);
   const dest = destinations({ ...DEFAULT_DESTINATION_LIMITS, ...options.circuit, perDestination });
   const abort = new AbortController();
   setMaxListeners(concurrency + 10, abort.signal); // one listener per send in flight
   const resolver = cachingResolver(options.resolver);
   const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log });
-  const inFlight = new Set<Promise<void>>();
-  const waiting = new Map<string, Waiting[]>(); // per destination, oldest first
-  let waitingCount = 0;
+  const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
+  const waiting = waitingQueue();
   const destinationOfSubscription = new Map<number, string>();
   const stats: DispatchStats = { fannedOut: 0, attempted: 0, succeeded: 0, failed: 0 };
   let loop: Promise<void> | null = null;
@@ -73,17 +55,24 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let kicked = false;
   let fanOutDue = true;
   let claimDue = true;
+  // The destinations that may have due deliveries not claimed yet, null when any may (after a
+  // signal, the poll or a release). A short claim leaves only those it skipped (full or held back);
+  // a claim is not sent while all of them are still skipped: it would find nothing.
+  let lookFor: Set<string> | null = null;
   let fanOutFound = false;
   let followUps: number[] = [];
 
+  const kickWaiters: Array<() => void> = [];
   function kick(): void {
     kicked = true;
+    for (const wake of kickWaiters.splice(0)) wake();
     wakeLoop?.();
   }
   /** New work may be waiting (a writer's signal, a NOTIFY, the poll). */
   function signal(): void {
     fanOutDue = true;
     claimDue = true;
+    lookFor = null;
     followUps = [...FOLLOW_UPS_MS];
     kick();
   }
@@ -112,7 +101,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       if (dest.finished(key, result, now().getTime()) === 'opened')
         log(`webhook destination ${key}: ${dest.limits.failuresToOpen}+ attempts without an answer; sends held back for a while (circuit open)`);
       // Claim again once this destination's queue runs low (not after every send: most rounds would find nothing new).
-      if ((waiting.get(key)?.length ?? 0) < claimBatch) claimDue = true;
+      if ((lookFor === null || lookFor.has(key)) && waiting.length(key) < claimBatch) claimDue = true;
       startWaiting();
       kick();
     };
@@ -130,70 +119,85 @@ export function webhookDispatcher(options: DispatcherOptions) {
   function startWaiting(): void {
     if (stopping) return;
     const at = now().getTime();
-    for (const [key, list] of waiting) {
-      while (list.length && dest.canStart(key, at)) {
-        waitingCount--;
-        start(key, list.shift()!);
-      }
-      if (!list.length) waiting.delete(key);
-    }
+    waiting.startWhile((key) => dest.canStart(key, at), start);
   }
 
   /** Gives back waiting deliveries: all of them (stop), or those held by a circuit or waiting too long. */
   async function releaseWaiting(all: boolean): Promise<void> {
     const at = now();
-    const give = new Map<string, { ids: bigint[]; dueAt: Date }>(); // by token and due time
-    for (const [key, list] of waiting) {
+    const given = waiting.takeOut((key, item) => {
       const held = dest.heldUntil(key, at.getTime());
-      const keep = list.filter((item) => {
-        const expired = performance.now() - item.claimedAt > maxWaitMs;
-        if (!all && held === null && !expired) return true;
-        const dueAt = held === null || all ? at : new Date(held);
-        const group = `${item.token} ${dueAt.getTime()}`;
-        if (!give.has(group)) give.set(group, { ids: [], dueAt });
-        give.get(group)!.ids.push(item.delivery.id);
-        return false;
-      });
-      waitingCount -= list.length - keep.length;
-      if (keep.length) waiting.set(key, keep);
-      else waiting.delete(key);
-    }
-    for (const [group, { ids, dueAt }] of give) await repo.release(ids, group.split(' ')[0]!, dueAt, at);
+      if (all || (held === null && performance.now() - item.claimedAt > maxWaitMs)) return at;
+      return held === null ? null : new Date(held);
+    });
+    for (const { ids, token, dueAt } of given) await repo.release(ids, token, dueAt, at);
+    if (given.length) lookFor = null;
   }
 
-  /** One round: fan out (when asked to), start and release waiting deliveries, claim for the free room. */
-  async function tick(): Promise<number> {
-    let found = 0;
-    if (fanOutDue || fanOutFound) {
-      fanOutDue = false;
-      const { events, deliveries } = await repo.fanOut(fanOutBatch, now());
-      stats.fannedOut += events;
-      fanOutFound = events > 0;
-      found += events + deliveries;
-      if (deliveries > 0) claimDue = true;
-    }
-    startWaiting();
-    if (waitingCount) await releaseWaiting(false);
-    const room = concurrency - inFlight.size - waitingCount;
-    const worthIt = inFlight.size + waitingCount === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
-    if (stopping || !claimDue || !worthIt) return found;
-    const at = now();
-    // Not claimed now: deliveries to a destination held back by its circuit, or with a full queue here.
-    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || (waiting.get(key)?.length ?? 0) >= claimBatch;
-    const skip = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
-    const limit = Math.min(room, claimBatch);
-    const token = randomUUID();
-    const claimed = await repo.claimDue(limit, at, new Date(at.getTime() + leaseMs), token, skip);
-    if (claimed.length < limit) claimDue = false; // everything due (and not skipped) is taken
+  /** Queues claimed deliveries by destination and starts those whose destination has room. */
+  function queueClaimed(claimed: readonly ClaimedDelivery[], token: string): void {
     const claimedAt = performance.now();
     for (const delivery of claimed) {
       const key = destinationOf(delivery.url);
       destinationOfSubscription.set(delivery.subscriptionId, key);
-      if (!waiting.has(key)) waiting.set(key, []);
-      waiting.get(key)!.push({ delivery, token, claimedAt });
-      waitingCount++;
+      waiting.push(key, { delivery, token, claimedAt });
     }
     startWaiting();
+  }
+
+  /** Deliveries that may be claimed now: `concurrency` less those claimed and not yet recorded. */
+  function freeRoom(): number {
+    return concurrency - inFlight.size - waiting.count;
+  }
+
+  /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */
+  function claimRequest(at: Date): ClaimRequest {
+    const room = stopping ? 0 : Math.min(freeRoom(), claimBatch);
+    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || waiting.length(key) >= claimBatch;
+    const skipSubscriptions = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
+    return { limit: Math.max(0, room), leaseUntil: new Date(at.getTime() + leaseMs), token: randomUUID(), skipSubscriptions };
+  }
+
+  const skippedOf = (claim: ClaimRequest) => new Set((claim.skipSubscriptions ?? []).map((id) => destinationOfSubscription.get(id)!));
+
+  /**
+   * One round: fan out (when asked to; the new deliveries that fit the free room are claimed by
+   * the same statement), start and release waiting deliveries, claim due ones for the free room.
+   */
+  async function tick(): Promise<number> {
+    let found = 0;
+    startWaiting();
+    if (waiting.count) await releaseWaiting(false);
+    if (fanOutDue || fanOutFound) {
+      fanOutDue = false;
+      const at = now();
+      const claim = claimRequest(at);
+      const { events, deliveries, claimed } = await repo.fanOut(fanOutBatch, at, claim);
+      stats.fannedOut += events;
+      fanOutFound = events > 0;
+      found += events + deliveries;
+      // Left unclaimed: for want of room (claim again), or all of skipped subscriptions.
+      if (deliveries > claimed.length) {
+        if (claimed.length >= claim.limit) claimDue = true;
+        if (lookFor) lookFor = new Set([...lookFor, ...skippedOf(claim), ...claimed.map((d) => destinationOf(d.url))]);
+      }
+      queueClaimed(claimed, claim.token);
+    }
+    const room = freeRoom();
+    const worthIt = inFlight.size + waiting.count === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
+    if (stopping || !claimDue || !worthIt) return found;
+    const at = now();
+    const claim = claimRequest(at);
+    const skipNow = skippedOf(claim);
+    if (lookFor !== null && [...lookFor].every((key) => skipNow.has(key))) {
+      claimDue = false;
+      return found;
+    }
+    const claimed = await repo.claimDue(claim.limit, at, claim.leaseUntil, claim.token, claim.skipSubscriptions);
+    // Short: everything due and not skipped is taken. Full: more may be due for these destinations.
+    if (claimed.length < claim.limit) claimDue = false;
+    lookFor = claimed.length < claim.limit ? skipNow : new Set([...skipNow, ...claimed.map((d) => destinationOf(d.url))]);
+    queueClaimed(claimed, claim.token);
     if (destinationOfSubscription.size > 10_000) destinationOfSubscription.clear();
     dest.prune();
     return found + claimed.length;
@@ -226,13 +230,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
           log(`webhook dispatcher: ${error instanceof Error ? error.message : String(error)}`);
         }
         if (stopping) break;
-        if (kicked || (found > 0 && claimDue && inFlight.size + waitingCount < concurrency)) continue;
+        if (kicked || (found > 0 && claimDue && freeRoom() > 0)) continue;
         const untilPoll = Math.max(0, pollMs - (performance.now() - lastPoll));
         // Work found is not necessarily the signalled work: the follow-ups run on until used up.
         const followUp = found === 0 ? followUps.shift() : undefined;
         const timedOut = await pause(followUp === undefined ? untilPoll : Math.min(followUp, untilPoll));
         if (timedOut) {
           fanOutDue = claimDue = true;
+          lookFor = null;
           if (performance.now() - lastPoll >= pollMs) lastPoll = performance.now();
         }
       }
@@ -253,17 +258,16 @@ export function webhookDispatcher(options: DispatcherOptions) {
     async drain(): Promise<DispatchStats> {
       const before = { ...stats };
       for (;;) {
-        if (inFlight.size === 0) fanOutDue = claimDue = true;
+        const idle = inFlight.size === 0;
+        if (idle) [fanOutDue, claimDue, lookFor] = [true, true, null];
+        kicked = false;
         const busy = await tick();
-        if (inFlight.size) await Promise.race(inFlight);
-        else if (busy === 0 && waitingCount === 0) break;
+        // Next round when a send ends (its slot is free) or a delivery is done.
+        if (inFlight.size) {
+          if (!kicked) await Promise.race([...inFlight, new Promise<void>((wake) => kickWaiters.push(wake))]);
+        } else if (idle && busy === 0 && waiting.count === 0) break; // a round that was to look at everything found nothing
       }
-      return {
-        fannedOut: stats.fannedOut - before.fannedOut,
-        attempted: stats.attempted - before.attempted,
-        succeeded: stats.succeeded - before.succeeded,
-        failed: stats.failed - before.failed,
-      };
+      return statsSince(before, stats);
     },
     /**
      * Stops claiming, gives back the claimed deliveries not started yet (due at once for any

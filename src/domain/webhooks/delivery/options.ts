@@ -47,3 +47,13 @@ export interface DispatchStats {
   succeeded: number;
   failed: number;
 }
+
+/** What was done between two readings of the counters. */
+export function statsSince(before: DispatchStats, now: DispatchStats): DispatchStats {
+  return {
+    fannedOut: now.fannedOut - before.fannedOut,
+    attempted: now.attempted - before.attempted,
+    succeeded: now.succeeded - before.succeeded,
+    failed: now.failed - before.failed,
+  };
+}

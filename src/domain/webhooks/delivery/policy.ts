@@ -11,6 +11,13 @@ export const DEACTIVATE_AT_FAIL_COUNT = 20;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
+/**
+ * After a local signal, idle rounds look again after these waits (about 34 s in all): the signal
+ * comes before the writer's transaction commits, and on a loaded machine the commit can take far
+ * longer than a few milliseconds. Each look is one index probe; the poll stays the safety net.
+ */
+export const FOLLOW_UPS_MS = [5, 20, 60, 150, 400, 1_000, 2_500, 5_000, 10_000, 15_000];
+
 /** The wait before the attempt after failed attempt `attemptNo` (1-based), or null when it was the last. */
 export function retryDelayMs(attemptNo: number, random: () => number = Math.random): number | null {
   const base = BACKOFF_MS[attemptNo - 1];

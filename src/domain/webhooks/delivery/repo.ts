@@ -2,48 +2,15 @@
 // due deliveries under a lease, and the record of each attempt with the subscription's counters.
 // Every claim uses FOR UPDATE SKIP LOCKED, so concurrent dispatchers never take the same row.
 import type { PrismaClient } from '../../../db/client.ts';
-import { subscribesTo } from '../../events/catalog.ts';
-import { newDeliveryId } from '../../shared/index.ts';
+import { claimStatements, type ClaimedDelivery } from './claims.ts';
 import { col, parseRows, z } from '../../shared/rows.ts';
 
-const eventRow = z.object({ id: z.bigint(), account_id: col.text, name: col.text });
-const claimRow = z.object({
-  id: z.bigint(),
-  delivery_id: col.text,
-  attempts: col.int,
-  subscription_id: col.int,
-  url: col.text,
-  secret: col.text,
-  previous_secret: col.text.nullable(),
-  previous_secret_expires_at: col.date.nullable(),
-  deliverable: col.bool,
-  event_name: col.text,
-  event_data: z.unknown(),
-  event_created_at: col.date,
-}) satisfies z.ZodType<ClaimRow>;
+export type { ClaimedDelivery, ClaimRequest } from './claims.ts';
+
 const recordedRow = z.object({
   recorded: z.array(z.union([z.string(), z.number()])).nullable(),
   subs: z.array(z.object({ id: col.int, active: col.bool, fail_count: col.int })).nullable(),
 });
-
-/** A claimed delivery with what its attempt needs. */
-export interface ClaimedDelivery {
-  id: bigint;
-  deliveryId: string;
-  /** Attempts already recorded; this one is attempts + 1. */
-  attempts: number;
-  subscriptionId: number;
-  url: string;
-  secret: string;
-  /** The secret before the last rotation and the end of its grace period (read with the claim). */
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  /** False when the subscription was deactivated or revoked after the fan-out. */
-  deliverable: boolean;
-  eventName: string;
-  eventData: unknown;
-  eventCreatedAt: Date;
-}
 
 export interface AttemptRecord {
   startedAt: Date;
@@ -70,100 +37,15 @@ export interface CounterUpdate {
   failCount: number;
 }
 
-type ClaimRow = {
-  id: bigint;
-  delivery_id: string;
-  attempts: number;
-  subscription_id: number;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  deliverable: boolean;
-  event_name: string;
-  event_data: unknown;
-  event_created_at: Date;
-};
-
 export function deliveryRepo(prisma: PrismaClient) {
+  const claims = claimStatements(prisma);
   return {
-    /**
-     * Fans out up to `limit` undispatched events, oldest first: one pending delivery per matching
-     * active, non-revoked subscription of the event's account, then marks the events dispatched,
-     * all in one transaction. Events another worker is fanning out are skipped (SKIP LOCKED).
-     */
-    async fanOut(limit: number, now: Date): Promise<{ events: number; deliveries: number }> {
-      // Most rounds find nothing: one index probe instead of a transaction then.
-      const waiting = parseRows(z.unknown(), await prisma.$queryRaw`SELECT 1 FROM outbox_events WHERE dispatched_at IS NULL LIMIT 1`);
-      if (waiting.length === 0) return { events: 0, deliveries: 0 };
-      return prisma.$transaction(
-        async (tx) => {
-          const events = parseRows(
-            eventRow,
-            await tx.$queryRaw`
-            SELECT id, account_id, name FROM outbox_events
-            WHERE dispatched_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
-          );
-          if (events.length === 0) return { events: 0, deliveries: 0 };
-          const accountIds = [...new Set(events.map((e) => e.account_id))];
-          const subscriptions = await tx.webhookSubscription.findMany({
-            where: { accountId: { in: accountIds }, active: true, revokedAt: null },
-            select: { id: true, accountId: true, events: true },
-          });
-          const rows = events.flatMap((event) =>
-            subscriptions
-              .filter((s) => s.accountId === event.account_id && subscribesTo(s.events, event.name))
-              .map((s) => ({ deliveryId: newDeliveryId(), eventId: event.id, subscriptionId: s.id, nextAttemptAt: now, createdAt: now, updatedAt: now })),
-          );
-          const created = rows.length ? (await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true })).count : 0;
-          await tx.outboxEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatchedAt: now } });
-          return { events: events.length, deliveries: created };
-        },
-        { maxWait: 15_000, timeout: 15_000 },
-      );
-    },
+    /** Fans out undispatched events into deliveries, claiming the first ones with `claim` (claims.ts). */
+    fanOut: claims.fanOut,
 
-    /**
-     * Claims up to `limit` pending deliveries due at `now`: each gets `token` and its next_attempt_at
-     * moved to `leaseUntil`, so that if this worker dies the delivery is due again when the lease
-     * ends. One statement; rows locked by another claim are skipped, and so are the deliveries of
-     * `skipSubscriptions` (their destination is full or its circuit is open).
-     */
-    async claimDue(limit: number, now: Date, leaseUntil: Date, token: string, skipSubscriptions: readonly number[] = []): Promise<ClaimedDelivery[]> {
-      if (limit <= 0) return [];
-      const rows = parseRows(
-        claimRow,
-        await prisma.$queryRaw`
-        WITH due AS (
-          SELECT id FROM webhook_deliveries
-          WHERE status = 'pending' AND next_attempt_at <= ${now}
-            AND subscription_id <> ALL(${[...skipSubscriptions]}::int[])
-          ORDER BY next_attempt_at, id
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        UPDATE webhook_deliveries d
-        SET lease_token = ${token}, next_attempt_at = ${leaseUntil}, updated_at = ${now}
-        FROM due, outbox_events e, webhook_subscriptions s
-        WHERE d.id = due.id AND e.id = d.event_id AND s.id = d.subscription_id
-        RETURNING d.id, d.delivery_id, d.attempts, d.subscription_id, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
-                  (s.active AND s.revoked_at IS NULL) AS deliverable,
-                  e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at`,
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        deliveryId: r.delivery_id,
-        attempts: r.attempts,
-        subscriptionId: r.subscription_id,
-        url: r.url,
-        secret: r.secret,
-        previousSecret: r.previous_secret,
-        previousSecretExpiresAt: r.previous_secret_expires_at,
-        deliverable: r.deliverable,
-        eventName: r.event_name,
-        eventData: r.event_data,
-        eventCreatedAt: r.event_created_at,
-      }));
+    /** Claims up to `limit` due deliveries under `token` until `leaseUntil` (claims.ts). */
+    claimDue(limit: number, now: Date, leaseUntil: Date, token: string, skipSubscriptions: readonly number[] = []): Promise<ClaimedDelivery[]> {
+      return claims.claimDue(now, { limit, leaseUntil, token, skipSubscriptions });
     },
 
     /**

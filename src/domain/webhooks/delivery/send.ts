@@ -4,6 +4,7 @@
 // deadline, and at most `maxResponseBytes` of the answer are read.
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { RESPONSE_BODY_BYTES, responseExcerpt } from '../rules.ts';
 
 export interface SendOptions {
@@ -132,4 +133,15 @@ export async function postToCheckedAddress(
     if (!retryNextAddress || Date.now() >= deadline) break;
   }
   return last;
+}
+
+/** The dispatcher's agent: keep-alive sockets, at most `maxSockets` per destination; `extraCa` (tests) trusted beside the public roots. */
+export function keepAliveAgent(maxSockets: number, extraCa: string | null): https.Agent {
+  return new https.Agent({
+    keepAlive: true,
+    maxSockets,
+    // One TLS context built once: a `ca` option would be rebuilt per connection and concatenated
+    // into the agent's pool key on every request (measured: a tenth of the dispatcher's CPU).
+    ...(extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, extraCa] }) } : {}),
+  });
 }

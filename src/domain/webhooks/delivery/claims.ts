@@ -1,0 +1,173 @@
+// The two statements that hand deliveries to a dispatcher: the fan-out of outbox events into
+// deliveries (claiming the first of them at once, so a new event goes out without a second round
+// trip) and the claim of due deliveries. Each is one SQL statement: one round trip and one implicit
+// transaction. Rows locked by another dispatcher are skipped (FOR UPDATE SKIP LOCKED), so no event
+// is fanned out twice and no delivery is claimed twice.
+import type { PrismaClient } from '../../../db/client.ts';
+import { WEBHOOK_EVENTS } from '../../events/catalog.ts';
+import { deliveryBody } from './sign.ts';
+import { col, parseRows, z } from '../../shared/rows.ts';
+
+/** A claimed delivery with what its attempt needs. */
+export interface ClaimedDelivery {
+  id: bigint;
+  deliveryId: string;
+  /** Attempts already recorded; this one is attempts + 1. */
+  attempts: number;
+  subscriptionId: number;
+  url: string;
+  secret: string;
+  /** The secret before the last rotation and the end of its grace period (read with the claim). */
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  /** False when the subscription was deactivated or revoked after the fan-out. */
+  deliverable: boolean;
+  eventName: string;
+  eventData: unknown;
+  eventCreatedAt: Date;
+  /** The body to send (and sign), built once per event of a claim. */
+  body: string;
+}
+
+/** What a claim takes: at most `limit` deliveries, held by `token` until `leaseUntil`. */
+export interface ClaimRequest {
+  limit: number;
+  leaseUntil: Date;
+  token: string;
+  /** Subscriptions whose deliveries are not claimed now (their destination is full or held back). */
+  skipSubscriptions?: readonly number[];
+}
+
+const claimColumns = {
+  id: z.bigint(),
+  delivery_id: col.text,
+  attempts: col.int,
+  subscription_id: col.int,
+  url: col.text,
+  secret: col.text,
+  previous_secret: col.text.nullable(),
+  previous_secret_expires_at: col.date.nullable(),
+  deliverable: col.bool,
+  event_id: z.bigint(),
+  event_name: col.text,
+  event_data: z.unknown(),
+  event_created_at: col.date,
+};
+const claimRow = z.object(claimColumns);
+type ClaimRow = z.output<typeof claimRow>;
+const countsRow = z.object({ events: col.int, deliveries: col.int });
+
+const DELIVERY_ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+/** Bytes of two random UUIDs that are random (not the version and variant bytes): 24 of them. */
+const RANDOM_UUID_BYTES = [0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 25, 26, 27];
+
+/** Claimed rows as deliveries, the body built once per event. */
+function toClaimed(rows: readonly ClaimRow[]): ClaimedDelivery[] {
+  const bodies = new Map<bigint, string>();
+  return rows.map((r) => {
+    let body = bodies.get(r.event_id);
+    if (body === undefined) bodies.set(r.event_id, (body = deliveryBody(r.event_name, r.event_data)));
+    return {
+      id: r.id,
+      deliveryId: r.delivery_id,
+      attempts: r.attempts,
+      subscriptionId: r.subscription_id,
+      url: r.url,
+      secret: r.secret,
+      previousSecret: r.previous_secret,
+      previousSecretExpiresAt: r.previous_secret_expires_at,
+      deliverable: r.deliverable,
+      eventName: r.event_name,
+      eventData: r.event_data,
+      eventCreatedAt: r.event_created_at,
+      body,
+    };
+  });
+}
+
+export function claimStatements(prisma: PrismaClient) {
+  return {
+    /**
+     * Fans out up to `limit` undispatched events, oldest first: one pending delivery per matching
+     * active, non-revoked subscription of the event's account (a delivery id like newDeliveryId's,
+     * drawn in the database), and marks the events dispatched. With `claim`, the first new
+     * deliveries (oldest event first, not of a skipped subscription) are claimed at once.
+     */
+    async fanOut(limit: number, now: Date, claim?: ClaimRequest): Promise<{ events: number; deliveries: number; claimed: ClaimedDelivery[] }> {
+      const take = claim ? Math.max(0, claim.limit) : 0;
+      const rows: unknown[] = await prisma.$queryRaw`
+        WITH ev AS MATERIALIZED (
+          SELECT id, account_id, name FROM outbox_events
+          WHERE dispatched_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        ), marked AS (
+          UPDATE outbox_events o SET dispatched_at = ${now} FROM ev WHERE o.id = ev.id RETURNING o.id
+        ), pairs AS (
+          SELECT ev.id AS event_id, s.id AS subscription_id,
+                 s.id = ANY(${[...(claim?.skipSubscriptions ?? [])]}::int[]) AS skipped,
+                 uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()) AS random
+          FROM ev JOIN webhook_subscriptions s ON s.account_id = ev.account_id
+          WHERE s.active AND s.revoked_at IS NULL AND ev.name = ANY(${[...WEBHOOK_EVENTS]}::text[])
+            AND ('*' = ANY(s.events) OR ev.name = ANY(s.events))
+        ), numbered AS (
+          SELECT p.*, NOT p.skipped AND row_number() OVER (PARTITION BY p.skipped ORDER BY p.event_id, p.subscription_id) <= ${take}::int AS take
+          FROM pairs p
+        ), ins AS (
+          INSERT INTO webhook_deliveries (delivery_id, event_id, subscription_id, next_attempt_at, lease_token, created_at, updated_at)
+          SELECT 'dlv_' || (SELECT string_agg(substr(${DELIVERY_ID_ALPHABET}::text, get_byte(n.random, i) % 36 + 1, 1), '' ORDER BY k)
+                            FROM unnest(${RANDOM_UUID_BYTES}::int[]) WITH ORDINALITY AS b(i, k)),
+                 n.event_id, n.subscription_id,
+                 CASE WHEN n.take THEN ${claim?.leaseUntil ?? now}::timestamptz ELSE ${now}::timestamptz END,
+                 CASE WHEN n.take THEN ${claim?.token ?? null}::text END, ${now}, ${now}
+          FROM numbered n
+          ON CONFLICT (event_id, subscription_id) DO NOTHING
+          RETURNING id, delivery_id, attempts, subscription_id, event_id, lease_token
+        ), counts AS (
+          SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM ins)::int AS deliveries
+        )
+        SELECT c.events, c.deliveries, x.* FROM counts c LEFT JOIN (
+          SELECT d.id, d.delivery_id, d.attempts, d.subscription_id, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
+                 true AS deliverable, e.id AS event_id, e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at
+          FROM ins d JOIN outbox_events e ON e.id = d.event_id JOIN webhook_subscriptions s ON s.id = d.subscription_id
+          WHERE d.lease_token IS NOT NULL
+        ) x ON true
+        ORDER BY x.event_id, x.subscription_id`;
+      // One row at least (the counts); a claimed delivery on each when any was claimed.
+      const [counts] = parseRows(countsRow, rows.slice(0, 1));
+      const claimed = parseRows(
+        claimRow,
+        rows.filter((r) => (r as { id?: unknown }).id !== null),
+      );
+      return { events: counts?.events ?? 0, deliveries: counts?.deliveries ?? 0, claimed: toClaimed(claimed) };
+    },
+
+    /**
+     * Claims up to `limit` pending deliveries due at `now`: each gets `token` and its next_attempt_at
+     * moved to `leaseUntil`, so that if this worker dies the delivery is due again when the lease
+     * ends. Rows locked by another claim are skipped, and so are the deliveries of the skipped
+     * subscriptions.
+     */
+    async claimDue(now: Date, claim: ClaimRequest): Promise<ClaimedDelivery[]> {
+      if (claim.limit <= 0) return [];
+      const rows = parseRows(
+        claimRow,
+        await prisma.$queryRaw`
+        WITH due AS (
+          SELECT id FROM webhook_deliveries
+          WHERE status = 'pending' AND next_attempt_at <= ${now}
+            AND subscription_id <> ALL(${[...(claim.skipSubscriptions ?? [])]}::int[])
+          ORDER BY next_attempt_at, id
+          LIMIT ${claim.limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE webhook_deliveries d
+        SET lease_token = ${claim.token}, next_attempt_at = ${claim.leaseUntil}, updated_at = ${now}
+        FROM due, outbox_events e, webhook_subscriptions s
+        WHERE d.id = due.id AND e.id = d.event_id AND s.id = d.subscription_id
+        RETURNING d.id, d.delivery_id, d.attempts, d.subscription_id, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
+                  (s.active AND s.revoked_at IS NULL) AS deliverable,
+                  e.id AS event_id, e.name AS event_name, e.data AS event_data, e.created_at AS event_created_at`,
+      );
+      return toClaimed(rows);
+    },
+  };
+}
