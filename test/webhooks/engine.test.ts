@@ -93,6 +93,32 @@ describeEachDatabase('webhook delivery engine', (target) => {
     }
   });
 
+  test("a held receiver's sends and waiting deliveries are set aside from the claim room: the others keep being claimed", async () => {
+    const account = await makeAccount(prisma);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    slow.on('/held-room', () => ({ status: 200, until: released }));
+    const held = await subscribe(account.id, slow.url('/held-room'));
+    const quick = [await subscribe(account.id, fast.url('/r1')), await subscribe(account.id, fast.url('/r2')), await subscribe(account.id, fast.url('/r3'))];
+    await emit(account.id, 0, 12); // 12 deliveries per subscription, interleaved
+    // The held destination's 4 sends and 4+ waiting deliveries would fill the whole room of 8: counted
+    // against it, no other delivery could be claimed until the held answers came (60 s time-out).
+    const d = dispatcher({ perDestination: 4, concurrency: 8, claimBatch: 4, timeoutMs: 60_000 });
+    d.start();
+    try {
+      const quickIds = quick.map((s) => s.id);
+      await until('the 36 deliveries to the answering receiver', async () => (await succeeded(quickIds)) === 36, 50_000);
+      expect(slow.requestsTo('/held-room')).toHaveLength(4);
+      expect(await succeeded([held.id])).toBe(0);
+      release();
+      await until('the held receiver catching up', async () => (await succeeded([held.id])) === 12);
+      expect(slow.requestsTo('/held-room')).toHaveLength(12);
+    } finally {
+      release();
+      await d.stop(1_000);
+    }
+  });
+
   test('a writer in this process wakes the dispatcher: delivered without waiting for the poll', async () => {
     const account = await makeAccount(prisma);
     const sub = await subscribe(account.id, fast.url('/wake'));

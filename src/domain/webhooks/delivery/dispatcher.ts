@@ -1,12 +1,12 @@
 // The webhook dispatcher: fans outbox events out into deliveries, claims due deliveries in batches
 // under a short lease, checks each target address again, sends the signed body to the checked
 // address over keep-alive sockets, and records attempts, retry schedules and counters in groups
-// (decisions.md, "Webhooks"; docs/webhooks.md, "Delivery engine"). It wakes on a signal from a
-// writer in this process or (PostgreSQL) a NOTIFY from another, and polls as a safety net. Each
-// destination (origin) has a limit on sends in flight and a circuit (destinations.ts), so one
-// slow or dead receiver cannot hold the others back. Several dispatchers can run at once: claims
-// use FOR UPDATE SKIP LOCKED and only the holder of a claim may record its attempt. Claimed
-// deliveries not started yet are given back on stop; after a crash they are due when the lease ends.
+// (decisions.md, "Webhooks"; docs/webhooks.md, "Delivery engine"). It wakes on a signal from a writer
+// in this process or (PostgreSQL) a NOTIFY from another, and polls as a safety net. Each destination
+// (origin) has a limit on sends in flight and a circuit (destinations.ts), so one slow or dead receiver
+// cannot hold the others back. Several dispatchers can run at once: claims use FOR UPDATE SKIP LOCKED
+// and only the holder of a claim may record its attempt. Claimed deliveries not started yet are given
+// back on stop; after a crash they are due when the lease ends.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { onOutboxWork } from '../../events/index.ts';
@@ -41,7 +41,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const agent = options.agent ?? keepAliveAgent(perDestination, options.extraCa ?? null);
   const dest = destinations({ ...DEFAULT_DESTINATION_LIMITS, ...options.circuit, perDestination });
   const abort = new AbortController();
-  setMaxListeners(concurrency + 10, abort.signal); // one listener per send in flight
+  setMaxListeners(2 * concurrency + 10, abort.signal); // one listener per send in flight (see freeRoom)
   const resolver = cachingResolver(options.resolver);
   const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log });
   const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
@@ -94,6 +94,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
 
   function start(key: string, item: Waiting): void {
     dest.started(key);
+    waiting.started(key);
     let freed = false;
     const free = (result: SendResult) => {
       if (freed) return;
@@ -109,6 +110,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       .catch((error: unknown) => log(`webhook dispatch error: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         inFlight.delete(running);
+        waiting.recorded(key);
         free('not-sent');
         kick();
       });
@@ -145,9 +147,10 @@ export function webhookDispatcher(options: DispatcherOptions) {
     startWaiting();
   }
 
-  /** Deliveries that may be claimed now: `concurrency` less those claimed and not yet recorded. */
+  /** `concurrency` less the claimed not yet recorded, those of full or held destinations set aside up to
+   * `concurrency` (a slow receiver does not shrink the others' claims; 2 x `concurrency` claimed at most). */
   function freeRoom(): number {
-    return concurrency - inFlight.size - waiting.count;
+    return concurrency - inFlight.size - waiting.count + waiting.claimedFor((key) => !dest.canStart(key, now().getTime()), concurrency);
   }
 
   /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */

@@ -1,7 +1,7 @@
 // Claimed deliveries waiting for their destination to have room, per destination (a URL's
 // origin), oldest first: the dispatcher starts them as sends end, without a database round trip,
 // and gives back those it cannot start (a circuit holds the destination back, they waited too long,
-// or the dispatcher stops).
+// or the dispatcher stops). It also counts, per destination, the started deliveries not yet recorded.
 import type { ClaimedDelivery } from './claims.ts';
 
 export interface Waiting {
@@ -14,11 +14,27 @@ export interface Waiting {
 
 export function waitingQueue() {
   const lists = new Map<string, Waiting[]>();
+  const started = new Map<string, number>();
   let count = 0;
   return {
     /** Deliveries waiting in all. */
     get count(): number {
       return count;
+    },
+    /** A delivery of `key` has started (it stays counted for `key` until `recorded`). */
+    started(key: string): void {
+      started.set(key, (started.get(key) ?? 0) + 1);
+    },
+    recorded(key: string): void {
+      const left = (started.get(key) ?? 1) - 1;
+      if (left > 0) started.set(key, left);
+      else started.delete(key);
+    },
+    /** Deliveries waiting or started and not yet recorded, of the destinations for which `busy` holds (`cap` at most). */
+    claimedFor(busy: (key: string) => boolean, cap: number): number {
+      let n = 0;
+      for (const key of new Set([...started.keys(), ...lists.keys()])) if (busy(key)) n += (lists.get(key)?.length ?? 0) + (started.get(key) ?? 0);
+      return Math.min(n, cap);
     },
     /** Deliveries waiting for `key`. */
     length: (key: string): number => lists.get(key)?.length ?? 0,
