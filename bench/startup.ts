@@ -2,8 +2,12 @@
 // it peaks at, on an empty data directory (cold: migrate + seed + demo key) and on an existing one
 // (warm), against a floor measured the same way in the same run: a bare `node -e` HTTP server.
 //
-//   node bin/run-ts.js bench/startup.ts [--runs N] [--idle SECONDS]
+//   node bin/run-ts.js bench/startup.ts [--runs N] [--idle SECONDS] [--postgres]
 //
+// --postgres measures the service on a PostgreSQL server instead of the embedded database: each
+// round creates a scratch database on BENCH_DATABASE_URL (default
+// postgresql://postgres@127.0.0.1:5432/test), cold is the first start on it (migrations, seed),
+// warm the second, and the database is dropped after the round.
 // With --idle (120 for the issue's "idle RSS after two minutes"), each svc run is left alone that
 // long after its first 200 before it is stopped, and its resident memory then (VmRSS) and its peak
 // by then (VmHWM, which after a cold start includes the first job run) are reported too.
@@ -13,11 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createScratchDatabase } from '../src/db/scratch.ts';
 import { killAll, measureServe, type ServeOptions, type ServeResult } from './lib/child.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, idle: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, idle: { type: 'string', default: '0' }, postgres: { type: 'boolean', default: false } },
+});
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a positive integer, got ${values.runs}`);
@@ -38,12 +46,12 @@ require('http')
 
 const common = { cwd: root, path: '/api/v1/status', pollMs: 20, startTimeoutMs: 120_000, stopTimeoutMs: 30_000 } satisfies Partial<ServeOptions>;
 
-// DATABASE_URL would switch the service to a PostgreSQL server; this measures the embedded database.
+// DATABASE_URL switches the service to a PostgreSQL server: only set with --postgres (a scratch database).
 const { DATABASE_URL: _server, ...inherited } = process.env;
-const svc = (dataDir: string): ServeOptions => ({
+const svc = (dataDir: string, databaseUrl?: string): ServeOptions => ({
   ...common,
   args: ['bin/svc.js', 'start'],
-  env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+  env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   idleMs: idleSeconds * 1000,
 });
 const baseline: ServeOptions = { ...common, args: ['-e', BASELINE_SERVER], env: process.env };
@@ -99,15 +107,22 @@ function summarize(list: ServeResult[]) {
 }
 
 async function main(): Promise<void> {
-  console.log(`startup benchmark: ${runs} run(s) each, node ${process.version}, ${os.cpus().length} CPU(s)`);
+  console.log(
+    `startup benchmark${values.postgres ? ' (PostgreSQL)' : ' (embedded database)'}: ${runs} run(s) each, node ${process.version}, ${os.cpus().length} CPU(s)`,
+  );
   // Interleaved (baseline, cold, warm per round) so that drift in machine load hits all three alike.
   for (let run = 1; run <= runs; run++) {
     await record('baseline', run, baseline);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
     tempDirs.push(dataDir);
-    await record('cold', run, svc(dataDir));
-    await record('warm', run, svc(dataDir));
-    rmSync(dataDir, { recursive: true, force: true });
+    const scratch = values.postgres ? await createScratchDatabase(adminUrl, 'benchstartup') : null;
+    try {
+      await record('cold', run, svc(dataDir, scratch?.connectionString));
+      await record('warm', run, svc(dataDir, scratch?.connectionString));
+    } finally {
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 
   const summary = { baseline: summarize(results.baseline), cold: summarize(results.cold), warm: summarize(results.warm) };
@@ -142,7 +157,9 @@ async function main(): Promise<void> {
       console.log(`${s}: after ${idleSeconds} s idle, max VmRSS ${mib(r.maxIdleKb ?? null)}, max VmHWM by then ${mib(r.maxIdlePeakKb ?? null)}`);
   }
   if ([...results.cold, ...results.warm].some((r) => r.exitCode !== 0)) console.log('warning: some svc runs did not exit 0 on SIGTERM (see the runs above)');
-  console.log(`RESULT ${JSON.stringify({ runs, node: process.version, cpus: os.cpus().length, ...summary, ratios })}`);
+  console.log(
+    `RESULT ${JSON.stringify({ runs, database: values.postgres ? 'postgresql' : 'embedded', node: process.version, cpus: os.cpus().length, ...summary, ratios })}`,
+  );
 }
 
 try {

@@ -3,7 +3,7 @@
 // request from the caller's budget shared with REST (429 and the same rate-limit headers). A
 // status-only query without a credential runs anonymously on the address's budget (anonymous.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HeaderMap, type ApolloServer } from '@apollo/server';
+import type { ApolloServer, HeaderMap } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config.ts';
 import type { AccessGuard } from '../http/guard.ts';
@@ -14,8 +14,6 @@ import { toAppError } from '../http/errors.ts';
 import { authorizationHeader } from '../http/authorization.ts';
 import { createLoaders, type GraphQLContext, type GraphQLServices } from './context.ts';
 import { errorBody } from './errors.ts';
-import { buildSchema } from './schema.ts';
-import { createApolloServer } from './server.ts';
 import { createRateLimitStore } from '../http/rate-limit/index.ts';
 import { createPointsBucket } from '../http/rate-limit/points.ts';
 import { playground } from './playground.ts';
@@ -89,14 +87,18 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
   // The schema and the Apollo server are built on first use (a GraphQL request or subscription),
   // not while the process starts: on a loaded machine that was about a second of every start, which
   // a process that only serves REST never needs (docs/operations.md, "Startup"). A failed build is
-  // tried again by the next request.
-  let door: Promise<{ schema: GraphQLSchema; server: ApolloServer<GraphQLContext> }> | null = null;
+  // tried again by the next request. Their modules (Apollo, @graphql-tools, the resolvers) are
+  // imported then too: about 20 MB of a process's idle memory that REST alone never needs.
+  let door: Promise<{ schema: GraphQLSchema; server: ApolloServer<GraphQLContext>; Headers: typeof HeaderMap }> | null = null;
   const open = () =>
     (door ??= (async () => {
+      // One after the other: jest's ESM loader fails concurrent dynamic imports of one module graph.
+      const { buildSchema } = await import('./schema.ts');
+      const { createApolloServer, HeaderMap: Headers } = await import('./server.ts');
       const schema = buildSchema(services.auth, fieldStore);
       const server = createApolloServer(schema, config, log, points);
       await server.start();
-      return { schema, server };
+      return { schema, server, Headers };
     })().catch((error: unknown) => {
       door = null;
       throw error;
@@ -151,12 +153,12 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
       cost: { requested: 0 },
       loaders: createLoaders(services, principal.accountId),
     };
-    const headers = new HeaderMap();
+    const { server, Headers } = await open();
+    const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const queryAt = request.url.indexOf('?');
-    const { server } = await open();
     const response = await server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: request.method.toUpperCase(), headers, search: queryAt >= 0 ? request.url.slice(queryAt) : '', body: request.body },
       context: async () => context,

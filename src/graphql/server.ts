@@ -3,6 +3,8 @@
 // persisted queries in a bounded in-memory cache, introspection and field suggestions as
 // configured, errors mapped to the REST codes, and cost in points (cost.ts) with extensions.cost on every answer.
 import { ApolloServer } from '@apollo/server';
+/** Apollo's header map, for route.ts, which imports this module only when GraphQL is first used. */
+export { HeaderMap } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
