@@ -21,7 +21,7 @@ import { ALL_JOBS } from '../src/jobs/index.ts';
 import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/demo/seed.ts';
 import { keysService } from '../src/domain/keys/index.ts';
 import { vmHwmKb } from './lib/child.ts';
-import { load, loadRow, startServer, stopServers, type Load } from './lib/load.ts';
+import { load, loadRow, PRODUCTION_ENV, startServer, stopServers, type Load } from './lib/load.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, 'cpu-prof': { type: 'string' } },
@@ -34,13 +34,13 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const SERVICE_QUERY = `query Dashboard {
   customers(first: 25) {
     nodes {
-      id name email segment revenueTotal lastPurchaseAt
-      recentOrders(first: 5) { id status totalAmount placedAt }
+      id legacyId name email segment revenueTotal lastPurchaseAt
+      recentOrders(first: 5) { id legacyId status totalAmount placedAt }
     }
     pageInfo { hasNextPage endCursor }
   }
   viewer { credits { balance totalPurchased totalSpent } }
-  insights(first: 10, status: open) { nodes { id severity category title } }
+  insights(first: 10, status: open) { nodes { id legacyId severity category title } }
 }`;
 
 // The nested orders name the account too, as the service's query does: it lets PostgreSQL use
@@ -61,6 +61,8 @@ const POSTGRAPHILE_QUERY = `query Dashboard($account: String!) {
 
 interface Row {
   id: string | number;
+  /** The service's integer id (its `id` is an opaque global id); PostGraphile's `id` is the integer. */
+  legacyId?: number;
 }
 interface Summary {
   customers: string[];
@@ -69,7 +71,7 @@ interface Summary {
   insights: string[];
 }
 
-const ids = (rows: Row[]) => rows.map((r) => String(r.id));
+const ids = (rows: Row[]) => rows.map((r) => String(r.legacyId ?? r.id));
 
 // Two foreign response shapes, untyped here: the comparison below checks them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- foreign JSON, checked by the comparison below
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
         // The cost points bucket too: the bench measures throughput, not the throttle.
         GRAPHQL_COST_BUCKET_SIZE: '1000000',
         GRAPHQL_COST_RESTORE_RATE: '1000000',
-        NODE_ENV: 'production',
+        ...PRODUCTION_ENV,
       },
       root,
     );

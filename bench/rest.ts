@@ -14,7 +14,7 @@ import { createPrisma } from '../src/db/client.ts';
 import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/demo/seed.ts';
 import { keysService } from '../src/domain/keys/index.ts';
 import { vmHwmKb } from './lib/child.ts';
-import { load as loadWith, loadRow as row, startServer as startIn, stopServers } from './lib/load.ts';
+import { load as loadWith, loadRow as row, PRODUCTION_ENV, startServer as startIn, stopServers } from './lib/load.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } } });
 const seconds = Number(values.seconds);
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
       JOBS_ENABLED: 'false',
       DEMO_SEED: 'false',
       RATE_LIMIT_PER_MINUTE: '100000000',
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
     });
     const raw = await startServer([path.join(root, 'bin/run-ts.js'), path.join(root, 'bench/lib/raw-server.ts')], {
       BENCH_DATABASE_URL: db.connectionString,

@@ -1,10 +1,14 @@
 // What the HTTP benchmarks share: servers run as child processes (killed on exit), and one
 // autocannon load (a 2 s warm-up, then the measured run) summarised as requests/s and p99.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 const children: ChildProcess[] = [];
+
+/** The environment of a service run as in production: NODE_ENV and the settings production requires (a fresh webhook secret key). */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') } as const;
 
 /** Spawns `node <args>` and resolves with its base URL once it prints the `API status   http://…/api/v1/status` banner. */
 export function startServer(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ child: ChildProcess; base: string }> {
