@@ -3,8 +3,8 @@
 import type { DecimalLike, ProfitSnapshot, ProfitTotals } from '../../src/domain/profit/index.ts';
 import { INSIGHT_CATEGORIES, INSIGHT_STATUSES, SEVERITIES } from '../../src/domain/insights/index.ts';
 import { ANOMALY_METRICS, type CorrelatedMetric } from '../../src/domain/anomalies/index.ts';
-import { INVENTORY_STATUSES, INVENTORY_TRENDS } from '../../src/domain/inventory/index.ts';
-import { REORDER_STATUSES } from '../../src/domain/reorder/index.ts';
+import { INVENTORY_STATUSES, INVENTORY_TRENDS, type InventoryItem } from '../../src/domain/inventory/index.ts';
+import { REORDER_STATUSES, type ReorderSuggestion } from '../../src/domain/reorder/index.ts';
 import { exact } from '../openapi/schemas.ts';
 import { date, money, nullableTimestamp, timestamp } from './common.ts';
 
@@ -114,20 +114,7 @@ export function serializeProfitTotals(t: ProfitTotals) {
   };
 }
 
-export function serializeInventoryItem(i: {
-  sku: string;
-  productName: string;
-  currentStock: number;
-  unitsSold30d: number;
-  unitsSold7d: number;
-  avgDailyUnits30d: DecimalLike;
-  avgDailyUnits7d: DecimalLike;
-  daysOfStock: DecimalLike | null;
-  trend: string | null;
-  status: string | null;
-  estimatedStockoutAt: Date | null;
-  computedAt: Date | null;
-}) {
+export function serializeInventoryItem(i: InventoryItem) {
   return {
     sku: i.sku,
     product_name: i.productName,
@@ -144,16 +131,7 @@ export function serializeInventoryItem(i: {
   };
 }
 
-export function serializeReorderSuggestion(r: {
-  id: number;
-  inventoryItemId: number;
-  qtySuggested: number;
-  reason: string;
-  confidence: DecimalLike;
-  forecastDays: number;
-  computedAt: Date;
-  status: string;
-}) {
+export function serializeReorderSuggestion(r: ReorderSuggestion) {
   return {
     id: r.id,
     inventory_item_id: r.inventoryItemId,

@@ -3,21 +3,9 @@
 import { API_VERSION, nullableTimestamp, timestamp } from './common.ts';
 import { exact } from '../openapi/schemas.ts';
 import { WEBHOOK_EVENTS, WILDCARD } from '../../src/domain/events/index.ts';
+import type { Webhook } from '../../src/domain/webhooks/index.ts';
 
-interface WebhookRow {
-  id: number;
-  url: string;
-  events: string[];
-  active: boolean;
-  lastFiredAt: Date | null;
-  lastStatus: number | null;
-  failCount: number;
-  totalFired: number;
-  totalFailed: number;
-  createdAt: Date;
-}
-
-export function serializeWebhook(w: WebhookRow) {
+export function serializeWebhook(w: Webhook) {
   return {
     id: w.id,
     url: w.url,
@@ -32,7 +20,7 @@ export function serializeWebhook(w: WebhookRow) {
   };
 }
 
-export function serializeCreatedWebhook(w: WebhookRow & { secret: string; warning: string }) {
+export function serializeCreatedWebhook(w: Webhook & { secret: string; warning: string }) {
   return {
     id: w.id,
     url: w.url,

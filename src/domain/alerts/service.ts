@@ -2,23 +2,13 @@
 // threshold. alert.fired is sent once per crossing, on the way in; the rule re-arms when the
 // value goes back, so the next crossing fires again (docs/analytics.md, "Alerts").
 import type { PrismaClient } from '../../db/client.ts';
-import type { AnomalyMetric, Comparator } from '../shared/enums.ts';
+import type { Comparator } from '../shared/enums.ts';
 import { domainEvent } from '../events/catalog.ts';
-import { metricValues } from '../anomalies/service.ts';
+import { ANOMALY_METRICS, metricValues } from '../anomalies/service.ts';
 import { alertsRepo, type RuleState, type WindowFigures } from './repo.ts';
 
-/** The metrics a rule may name: the anomaly metrics that a window of hours can tell. */
-export const ALERT_METRICS = [
-  'revenue',
-  'orders',
-  'aov',
-  'ad_spend',
-  'roas',
-  'cpa',
-  'refunds',
-  'new_customers',
-  'conversion_rate',
-] as const satisfies readonly AnomalyMetric[];
+/** The metrics a rule may name: the anomaly metrics that a window of hours can tell (a margin needs whole days). */
+export const ALERT_METRICS = ANOMALY_METRICS.filter((m): m is Exclude<(typeof ANOMALY_METRICS)[number], 'margin_pct'> => m !== 'margin_pct');
 type AlertMetric = (typeof ALERT_METRICS)[number];
 const isAlertMetric = (metric: string): metric is AlertMetric => (ALERT_METRICS as readonly string[]).includes(metric);
 
