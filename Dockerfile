@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Two stages. `build` installs every dependency, generates the Prisma client, bundles the
-# GraphQL playground and compiles dist/. `runtime` installs the production dependencies only and
+# GraphQL playground and the dashboard and compiles dist/. `runtime` installs the production dependencies only and
 # takes dist/ and the data files the service reads at run time (prisma/, schema/, content/).
 # test/integration/production-install.test.ts performs the runtime stage's commands without
 # Docker. Build: docker build --build-arg COMMIT_SHA=$(git rev-parse HEAD) -t commerce-analytics .
@@ -15,6 +15,7 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN node scripts/prisma-generate.mjs \
  && node scripts/build-playground.mjs \
+ && node scripts/build-dashboard.mjs \
  && node scripts/build.mjs
 
 FROM ${NODE_IMAGE} AS runtime
@@ -40,6 +41,8 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-ENTRYPOINT ["node", "dist/svc.js"]
+# --v8-pool-size=1: one V8 worker thread instead of four (fewer malloc arenas and a smaller idle
+# process; docs/operations.md, "Start-up, third pass"). npm start passes it too.
+ENTRYPOINT ["node", "--v8-pool-size=1", "dist/svc.js"]
 # `serve` migrates and serves; `migrate` and `worker` are the other services of compose.yaml.
 CMD ["serve"]

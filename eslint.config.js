@@ -135,6 +135,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A domain module's index is its declared public surface (ARCHITECTURE.md, Layout): it names
+    // what it exports, so a helper added to service.ts or rules.ts is not public by accident (a
+    // type-only `export type *`, the shared enums' vocabulary, stays allowed).
+    files: ['src/domain/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportAllDeclaration[exportKind='value']",
+          message: "A module's index names what it exports: write `export { name, type Name } from './file.ts'`, not `export *`.",
+        },
+      ],
+    },
+  },
   ...area(PRODUCTION, []),
   ...area(['src/graphql/**/*.ts'], [DOMAIN_BY_INDEX, NOT_REST]),
   ...area(['rest-compat/**/*.ts'], [DOMAIN_BY_INDEX, NOT_GRAPHQL]),
@@ -146,6 +161,25 @@ export default tseslint.config(
     files: ['src/http/playground/client.js'],
     languageOptions: {
       globals: { document: 'readonly', window: 'readonly', Worker: 'readonly', sessionStorage: 'readonly' },
+    },
+  },
+  {
+    // The dashboard's browser code (bundled by scripts/build-dashboard.mjs, never run by Node). It
+    // reaches the service only through HTTP (dashboard/src/api.ts), never by importing it. (Browser
+    // globals need no list here: TypeScript checks names, with the DOM lib of dashboard/tsconfig.json.)
+    files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(src|rest-compat|test|bench)/',
+              message: 'The dashboard is a client of the public API: talk to it over HTTP (dashboard/src/api.ts), not by importing the service.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

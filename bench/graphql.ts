@@ -7,10 +7,18 @@
 // the ratio (goal: the service matches or beats PostGraphile) and each server's peak memory.
 //   npm run bench:graphql -- [--seconds 10] [--connections 20] [--cpu-prof <dir>]
 // --cpu-prof writes a V8 CPU profile of the service process into <dir> (open it in Chrome DevTools).
+// Also prints the CPU time per request of each server, of its PostgreSQL backends and of the load
+// generator (on a shared 2-core machine their sum decides throughput, and it is less noisy than
+// requests/s), and, with --statements, the transactions (statements outside a transaction) and
+// rows each server's dashboard request costs PostgreSQL (pg_stat_database, 100 sequential requests).
+// --service-only loads only the service's dashboard query (with --cpu-prof: a profile of it alone).
 // The PostgreSQL server is TEST_DATABASE_URL's (default postgresql://postgres@127.0.0.1:5432/test);
 // the benchmark creates and drops its own database there.
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { loadConfig, testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
@@ -21,10 +29,17 @@ import { ALL_JOBS } from '../src/jobs/index.ts';
 import { seedDemoAccount, DEMO_ACCOUNT_ID } from '../src/demo/seed.ts';
 import { keysService } from '../src/domain/keys/index.ts';
 import { vmHwmKb } from './lib/child.ts';
+import { procCpuMs } from './lib/cpu.ts';
 import { load, loadRow, PRODUCTION_ENV, startServer, stopServers, type Load } from './lib/load.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, 'cpu-prof': { type: 'string' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    'cpu-prof': { type: 'string' },
+    statements: { type: 'boolean', default: false },
+    'service-only': { type: 'boolean', default: false },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -99,10 +114,71 @@ function summarizePostGraphile(body: any): Summary {
 
 const meanLoad = (runs: Load[]): Load => ({
   rps: Math.round(runs.reduce((sum, r) => sum + r.rps, 0) / runs.length),
+  requests: runs.reduce((sum, r) => sum + r.requests, 0),
   p99: Math.round(runs.reduce((sum, r) => sum + r.p99, 0) / runs.length),
   errors: runs.reduce((sum, r) => sum + r.errors, 0),
   non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
 });
+
+/** CPU used during measured runs, ms: the server process, its database's backends, this process (autocannon). */
+interface CpuTotals {
+  server: number;
+  database: number;
+  client: number;
+  requests: number;
+}
+const emptyCpu = (): CpuTotals => ({ server: 0, database: 0, client: 0, requests: 0 });
+
+/** The pids of the backends connected to the scratch database (only one server is loaded at a time). */
+async function backendPids(admin: pg.Client, database: string): Promise<number[]> {
+  const result = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+  return result.rows.map((r) => r.pid);
+}
+
+/** A load probe adding the CPU of `pid`, of the database's backends and of this process to `into`. */
+function cpuProbe(admin: pg.Client, database: string, pid: number, into: CpuTotals) {
+  return async () => {
+    const pids = await backendPids(admin, database);
+    const before = new Map(pids.map((p) => [p, procCpuMs(p) ?? 0]));
+    const server = procCpuMs(pid) ?? 0;
+    const usage = process.cpuUsage();
+    return async () => {
+      const used = process.cpuUsage(usage);
+      into.client += (used.user + used.system) / 1000;
+      into.server += (procCpuMs(pid) ?? 0) - server;
+      for (const p of new Set([...before.keys(), ...(await backendPids(admin, database))])) {
+        const now = procCpuMs(p);
+        if (now !== null) into.database += now - (before.get(p) ?? 0);
+      }
+    };
+  };
+}
+
+const perRequest = (c: CpuTotals) => {
+  const ms = (x: number) => (x / c.requests).toFixed(2);
+  return `${ms(c.server + c.database + c.client)} ms = server ${ms(c.server)} + PostgreSQL ${ms(c.database)} + load generator ${ms(c.client)}`;
+};
+
+/**
+ * Transactions committed and rows returned on the database per request: `count` sequential
+ * requests between two reads of pg_stat_database, each after the backends' statistics are flushed
+ * (an idle backend reports within about 10 s).
+ */
+async function databaseWork(admin: pg.Client, database: string, count: number, request: () => Promise<unknown>) {
+  const read = async () => {
+    await sleep(11_000);
+    const r = await admin.query<{ xact: string; returned: string; fetched: string }>(
+      'SELECT xact_commit AS xact, tup_returned AS returned, tup_fetched AS fetched FROM pg_stat_database WHERE datname = $1',
+      [database],
+    );
+    return r.rows[0]!;
+  };
+  const before = await read();
+  for (let i = 0; i < count; i++) await request();
+  const after = await read();
+  const per = (k: 'xact' | 'returned' | 'fetched') => ((Number(after[k]) - Number(before[k])) / count).toFixed(1);
+  return `${per('xact')} transactions, ${per('returned')} rows returned, ${per('fetched')} rows fetched per request`;
+}
 
 async function post(url: string, headers: Record<string, string>, body: string): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers, body });
@@ -158,13 +234,49 @@ async function main(): Promise<void> {
     }
     const shape = `${ours.customers.length} customers, ${ours.orders.length} orders, ${ours.insights.length} open insights, balance ${ours.balance}`;
 
+    const database = new URL(scratch.connectionString).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const statements = values.statements
+      ? [
+          `service      ${await databaseWork(admin, database, 100, () => post(`${service.base}/graphql`, serviceHeaders, serviceBody))}`,
+          `postgraphile ${await databaseWork(admin, database, 100, () => post(`${baseline.base}/graphql`, json, baselineBody))}`,
+        ]
+      : [];
+
     const options = { connections, seconds, method: 'POST' as const };
-    const loadService = () => load(`${service.base}/graphql`, { ...options, headers: serviceHeaders, body: serviceBody });
-    const loadBaseline = () => load(`${baseline.base}/graphql`, { ...options, headers: json, body: baselineBody });
+    const serviceCpu = emptyCpu();
+    const baselineCpu = emptyCpu();
+    /** Loads one server; a measured run adds its CPU and requests to `into`. */
+    const loader =
+      (server: { base: string; child: { pid?: number } }, headers: Record<string, string>, body: string, into: CpuTotals) =>
+      async (measure = true) => {
+        const result = await load(
+          `${server.base}/graphql`,
+          { ...options, headers, body },
+          measure ? cpuProbe(admin, database, server.child.pid!, into) : undefined,
+        );
+        if (measure) into.requests += result.requests;
+        return result;
+      };
+    const loadService = loader(service, serviceHeaders, serviceBody, serviceCpu);
+    const loadBaseline = loader(baseline, json, baselineBody, baselineCpu);
     // Both warmed up first (JIT, pools, caches); then service, PostGraphile, PostGraphile, service,
     // so that drift in the machine's load falls on both.
-    await loadService();
-    await loadBaseline();
+    await loadService(false);
+    if (values['service-only']) {
+      const only = meanLoad([await loadService(), await loadService()]);
+      console.log(`\n${loadRow('service      POST /graphql', only, vmHwmKb(service.child.pid))}`);
+      console.log(`CPU per request, service: ${perRequest(serviceCpu)}`);
+      console.log(
+        `load average ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')}`,
+      );
+      await admin.end();
+      return;
+    }
+    await loadBaseline(false);
     const serviceRuns = [await loadService()];
     const baselineRuns = [await loadBaseline(), await loadBaseline()];
     serviceRuns.push(await loadService());
@@ -187,7 +299,16 @@ async function main(): Promise<void> {
       `  ratio service/postgraphile: ${(serviceLoad.rps / baselineLoad.rps).toFixed(2)} req/s, p99 ${(serviceLoad.p99 / baselineLoad.p99).toFixed(2)} (goal: req/s >= 1.00)`,
     );
     console.log(loadRow('service floor (no SQL)', floorLoad, serviceKb));
-    console.log(`RESULT ${JSON.stringify({ serviceRuns, baselineRuns, floorLoad, serviceKb, baselineKb })}`);
+    console.log(`CPU per request, service:      ${perRequest(serviceCpu)}`);
+    console.log(`CPU per request, postgraphile: ${perRequest(baselineCpu)}`);
+    for (const line of statements) console.log(line);
+    console.log(
+      `load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(`RESULT ${JSON.stringify({ serviceRuns, baselineRuns, floorLoad, serviceKb, baselineKb, serviceCpu, baselineCpu })}`);
+    await admin.end();
   } finally {
     await stopServers();
     await scratch.drop();

@@ -5,7 +5,7 @@
 // `SELECT count(*), sum(total_amount)` over the account's orders. Targets: full < 60 s and
 // < 512 MB, incremental < 2 s. (The database server's own memory is not this process's.)
 //   npm run bench:jobs -- [--orders 1000000] [--skus 2000] [--customers 100000] [--keep | --reuse <url>] [--only <job,…>]
-//   npm run bench:jobs -- --accounts 2000 [--job profit-snapshot] [--workers 1,2,4] [--concurrency 1] [--rounds 3]
+//   npm run bench:jobs -- --accounts 2000 [--job profit-snapshot] [--workers 1,2,4] [--concurrency 1] [--rounds 5]
 //     (the queue's scale-out instead: bench/jobs-scaleout.ts)
 // The server: TEST_DATABASE_URL (read through src/config.ts), else
 // postgresql://postgres@127.0.0.1:5432/test; the benchmark creates and drops its own database.
@@ -36,7 +36,7 @@ const { values } = parseArgs({
     job: { type: 'string', default: 'profit-snapshot' },
     concurrency: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1,2,4' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const ORDERS = Number(values.orders);

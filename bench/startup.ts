@@ -2,7 +2,14 @@
 // it peaks at, on an empty data directory (cold: migrate + seed + demo key) and on an existing one
 // (warm), against a floor measured the same way in the same run: a bare `node -e` HTTP server.
 //
-//   node bin/run-ts.js bench/startup.ts [--runs N] [--idle SECONDS] [--postgres]
+//   node bin/run-ts.js bench/startup.ts [--runs N] [--idle SECONDS] [--postgres] [--root DIR] [--node-args '...']
+//
+// --root measures another checkout's build (its bin/svc.js and dist/, e.g. main's in a scratch copy)
+// with this bench, so that before and after are measured alike. svc runs with the node options
+// that checkout's `npm start` passes (package.json's start script, `node <options> bin/svc.js
+// start`); --node-args replaces them (--node-args= for none). Besides wall time each start reports the CPU time
+// (user + system, all threads) the process had used by its first 200: on a shared machine it moves
+// far less with the load than the wall time does.
 //
 // --postgres measures the service on a PostgreSQL server instead of the embedded database: each
 // round creates a scratch database on BENCH_DATABASE_URL (default
@@ -11,8 +18,15 @@
 // With --idle (120 for the issue's "idle RSS after two minutes"), each svc run is left alone that
 // long after its first 200 before it is stopped, and its resident memory then (VmRSS) and its peak
 // by then (VmHWM, which after a cold start includes the first job run) are reported too.
+// Measured 2026-11-24 with --idle 120 --runs 2, before (main fa8c226) and after this pass at the
+// same time, load 10 to 15: PostgreSQL idle after a warm start 206.7/207.8 -> 171.2/176.0 MiB
+// (163.1/151.5 in a later pair; target 150 MB = 143 MiB); embedded idle after a cold start
+// 322.4/318.9 -> 305.0/273.9 MiB (target 286 MiB). docs/operations.md, "Idle memory, second pass".
+// Third pass (server bundle, --v8-pool-size=1, no scrypt at a warm start; main 7679d44 with
+// --root at the same time, load 12 to 15): PostgreSQL warm idle 194.0/192.5 -> 118.3/150.5 MiB,
+// embedded cold idle 299.2/283.9 -> 256.7/253.3 MiB; "Start-up, third pass" there.
 // Prints a table and one `RESULT {json}` line. Linux-only for memory (VmHWM from /proc).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +34,25 @@ import { parseArgs } from 'node:util';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { killAll, measureServe, type ServeOptions, type ServeResult } from './lib/child.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, idle: { type: 'string', default: '0' }, postgres: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    idle: { type: 'string', default: '0' },
+    postgres: { type: 'boolean', default: false },
+    root: { type: 'string', default: here },
+    'node-args': { type: 'string' },
+  },
 });
+const root = path.resolve(values.root);
+/** The node options of the checkout's `npm start` (package.json: `node <options> bin/svc.js start`). */
+function startOptions(dir: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const match = /\bnode ((?:--\S+ )*)bin\/svc\.js start\b/.exec(pkg.scripts?.start ?? '');
+  return match ? match[1]!.split(' ').filter(Boolean) : [];
+}
+const nodeArgs = values['node-args'] !== undefined ? values['node-args'].split(' ').filter(Boolean) : startOptions(root);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
@@ -50,7 +78,7 @@ const common = { cwd: root, path: '/api/v1/status', pollMs: 20, startTimeoutMs: 
 const { DATABASE_URL: _server, ...inherited } = process.env;
 const svc = (dataDir: string, databaseUrl?: string): ServeOptions => ({
   ...common,
-  args: ['bin/svc.js', 'start'],
+  args: [...nodeArgs, 'bin/svc.js', 'start'],
   env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   idleMs: idleSeconds * 1000,
 });
@@ -83,7 +111,7 @@ async function record(scenario: Scenario, run: number, options: ServeOptions): P
   const exit = result.exitCode ?? result.signal;
   const idle = result.idleKb !== undefined ? `  after ${idleSeconds} s idle: rss ${mib(result.idleKb)}, peak ${mib(result.idlePeakKb ?? null)}` : '';
   console.log(
-    `  run ${run} ${scenario.padEnd(8)} first 200 after ${ms(result.startMs).padStart(8)}  peak ${mib(result.peakKb).padStart(10)}${idle}  stopped in ${ms(result.stopMs)} (exit ${exit})`,
+    `  run ${run} ${scenario.padEnd(8)} first 200 after ${ms(result.startMs).padStart(8)} (cpu ${result.cpuMs === null ? 'n/a' : ms(result.cpuMs)})  peak ${mib(result.peakKb).padStart(10)}${idle}  stopped in ${ms(result.stopMs)} (exit ${exit})`,
   );
 }
 
@@ -99,6 +127,7 @@ function summarize(list: ServeResult[]) {
     minMs: Math.round(sorted[0]!),
     maxPeakKb: peaks.length ? Math.max(...peaks) : null,
     startMs: list.map((r) => Math.round(r.startMs)),
+    cpuMs: list.map((r) => r.cpuMs),
     peakKb: list.map((r) => r.peakKb),
     ...(idle.length ? { idleSeconds, maxIdleKb: Math.max(...idle), maxIdlePeakKb: Math.max(...idlePeaks), idleKb: idle } : {}),
     stopMs: list.map((r) => Math.round(r.stopMs)),
@@ -108,7 +137,10 @@ function summarize(list: ServeResult[]) {
 
 async function main(): Promise<void> {
   console.log(
-    `startup benchmark${values.postgres ? ' (PostgreSQL)' : ' (embedded database)'}: ${runs} run(s) each, node ${process.version}, ${os.cpus().length} CPU(s)`,
+    `startup benchmark${values.postgres ? ' (PostgreSQL)' : ' (embedded database)'}: ${runs} run(s) each, node ${process.version}, ${os.cpus().length} CPU(s), ${root}${nodeArgs.length ? ` with node ${nodeArgs.join(' ')}` : ''}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
   // Interleaved (baseline, cold, warm per round) so that drift in machine load hits all three alike.
   for (let run = 1; run <= runs; run++) {
@@ -158,7 +190,7 @@ async function main(): Promise<void> {
   }
   if ([...results.cold, ...results.warm].some((r) => r.exitCode !== 0)) console.log('warning: some svc runs did not exit 0 on SIGTERM (see the runs above)');
   console.log(
-    `RESULT ${JSON.stringify({ runs, database: values.postgres ? 'postgresql' : 'embedded', node: process.version, cpus: os.cpus().length, ...summary, ratios })}`,
+    `RESULT ${JSON.stringify({ runs, database: values.postgres ? 'postgresql' : 'embedded', root, nodeArgs, node: process.version, cpus: os.cpus().length, loadEnd: os.loadavg(), ...summary, ratios })}`,
   );
 }
 

@@ -7,26 +7,17 @@
 // When graphiql is not installed (`npm ci --omit=dev`), it says so and exits 0: the service then
 // answers /playground with 503 and a message instead of a page.
 import { createRequire } from 'node:module';
-import { mkdirSync, readdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync, constants } from 'node:zlib';
+import { missingPackages, outputsOf, writeManifest } from './bundle-output.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'src/http/playground');
 const out = path.join(source, '__generated__');
 const require = createRequire(path.join(root, 'package.json'));
 
-function resolvable(name) {
-  try {
-    require.resolve(`${name}/package.json`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const missing = ['graphiql', 'react', 'react-dom', 'esbuild'].filter((name) => !resolvable(name));
+const missing = missingPackages(root, ['graphiql', 'react', 'react-dom', 'esbuild']);
 if (missing.length) {
   console.warn(`playground: not built (${missing.join(', ')} not installed; they are devDependencies). /playground will answer 503.`);
   process.exit(0);
@@ -52,12 +43,6 @@ const common = {
   metafile: true,
 };
 
-/** The one JavaScript (and, when there is one, CSS) output of a build. */
-function outputsOf(metafile) {
-  const names = Object.keys(metafile.outputs).map((file) => path.basename(file));
-  return { script: names.find((name) => name.endsWith('.js')), style: names.find((name) => name.endsWith('.css')) };
-}
-
 // The workers first: the page's script needs their (hashed) names. Monaco asks for one by label.
 const monacoDir = path.dirname(require.resolve('@graphiql/react'));
 const workerSources = {
@@ -80,17 +65,6 @@ const page = await esbuild.build({
 });
 const { script, style } = outputsOf(page.metafile);
 
-const files = readdirSync(out).filter((name) => !name.endsWith('.map'));
-let raw = 0;
-let gzipped = 0;
-for (const name of files) {
-  const body = readFileSync(path.join(out, name));
-  const gz = gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
-  writeFileSync(path.join(out, `${name}.gz`), gz);
-  raw += body.length;
-  gzipped += gz.length;
-}
-const manifest = { script, style, workers, files, bytes: raw, gzipBytes: gzipped };
-writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+const { files, bytes, gzipBytes } = writeManifest(out, { script, style, workers });
 const mb = (n) => (n / 1024 / 1024).toFixed(2);
-console.log(`playground: built ${files.length} files, ${mb(raw)} MB (${mb(gzipped)} MB gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`playground: built ${files.length} files, ${mb(bytes)} MB (${mb(gzipBytes)} MB gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `postinstall`: generates the Prisma client, bundles the playground and compiles dist/
+// `postinstall`: generates the Prisma client, bundles the playground and the dashboard and compiles dist/
 // (`npm run build`), so that `npm install && npm start` does everything on a fresh machine.
 // The tools for this are devDependencies: in a production install (`npm ci --omit=dev`, as in
 // the Dockerfile's runtime stage, which also passes --ignore-scripts) there is nothing to build,
@@ -25,7 +25,7 @@ if (missing.length) {
   console.warn(`postinstall: nothing built (${missing.join(', ')} not installed: a production install runs the dist/ built beforehand).`);
   process.exit(0);
 }
-for (const step of ['prisma-generate.mjs', 'build-playground.mjs', 'build.mjs']) {
+for (const step of ['prisma-generate.mjs', 'build-playground.mjs', 'build-dashboard.mjs', 'build.mjs']) {
   const result = spawnSync(process.execPath, [path.join(root, 'scripts', step)], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -4,12 +4,13 @@
 // files. Each command is a small module under src/cli/.
 import { loadConfig, ConfigError } from './config.ts';
 import { DatabaseUnreachableError } from './db/database.ts';
-import { DataDirInUseError } from './db/embedded.ts';
+import { DataDirInUseError } from './db/data-dir-error.ts';
 import { AppError } from './errors.ts';
 import { UsageError, type Command, type Io } from './cli/args.ts';
 import { serveCommand, startCommand, workerCommand } from './cli/serve.ts';
 import { migrateCommand, migrateCreateCommand, seedCommand } from './cli/database.ts';
 import { accountsCreateCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './cli/keys.ts';
+import { usersCreateCommand, usersListCommand } from './cli/users.ts';
 import { aiAccessCommand, incidentsCommand, integrationsRevokeCommand, jobsRunCommand } from './cli/operations.ts';
 
 export const USAGE = `usage: svc <command> [options]
@@ -24,6 +25,9 @@ export const USAGE = `usage: svc <command> [options]
   keys create --account <id> --scopes read,write [--live] [--expires <date>] [--name <label>]
   keys list [--account <id>]
   keys revoke <id-or-prefix>
+  users create --account <id> --email <e> [--role owner|member]
+                                add a dashboard user (default owner); prints a one-time password
+  users list --account <id>     the account's dashboard users
   jobs run <job-name> [--account <id>]
   integrations revoke --account <id> --id <n>   revoke an integration (manual; emits integration.revoked)
   ai pause|resume --account <id> [--reason <text>] [--by <admin>]
@@ -51,6 +55,8 @@ const COMMANDS: Record<string, Command> = {
   'keys create': keysCreateCommand,
   'keys list': keysListCommand,
   'keys revoke': keysRevokeCommand,
+  'users create': usersCreateCommand,
+  'users list': usersListCommand,
   'integrations revoke': integrationsRevokeCommand,
   'jobs run': jobsRunCommand,
   'incidents open': incidentsCommand,

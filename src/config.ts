@@ -10,13 +10,10 @@ import { projectRoot } from './paths.ts';
 import { graphqlConfig, graphqlEnv, type GraphQLConfig } from './config-graphql.ts';
 import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from './observability/config.ts';
 import { jobsConfigFrom, jobsEnv, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
+import { sessionConfig, sessionEnv, type SessionConfig } from './config-session.ts';
 
-const list = z.string().transform((v) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean),
-);
+const splitList = (v: string): string[] => v.split(',').flatMap((s) => (s.trim() ? [s.trim()] : []));
+const list = z.string().transform(splitList);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,6 +24,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: int(1, 200).default(10),
+  // Off behind a pooler that does not keep named statements per client (PgBouncer in transaction mode before 1.21).
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   DATA_DIR: z.string().min(1).default('.data'),
   REDIS_URL: z
     .string()
@@ -38,6 +37,7 @@ const schema = z.object({
   JWT_AUDIENCE: z.string().min(1).default('svc-api'),
   JWT_ALGORITHMS: list.optional(),
   JWT_MAX_AGE_SECONDS: int(60, 86_400 * 7).default(3600),
+  ...sessionEnv,
   TRUSTED_PROXIES: list.default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: bool.default(true),
@@ -59,7 +59,6 @@ const schema = z.object({
   REGION: z.string().min(1).default('local'),
   COMMIT_SHA: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
-  // Unset: true, except under NODE_ENV=production (see loadConfig).
   ...graphqlEnv,
   PLAYGROUND_ENABLED: bool.default(true),
   WEBHOOK_ALLOW_PRIVATE_HOSTS: list.default([]),
@@ -124,7 +123,8 @@ export interface Config {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
-  database: { url: string | null; poolSize: number; dataDir: string };
+  /** preparedStatements: name the hot statements on a server (prepared once per connection). */
+  database: { url: string | null; poolSize: number; preparedStatements: boolean; dataDir: string };
   redisUrl: string | null;
   jwt: {
     secret: string | null;
@@ -134,6 +134,7 @@ export interface Config {
     algorithms: string[];
     maxAgeSeconds: number;
   };
+  session: SessionConfig;
   trustedProxies: string[];
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -241,7 +242,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    database: { url: env.DATABASE_URL ?? null, poolSize: env.DATABASE_POOL_SIZE, dataDir: path.resolve(env.DATA_DIR) },
+    database: {
+      url: env.DATABASE_URL ?? null,
+      poolSize: env.DATABASE_POOL_SIZE,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+      dataDir: path.resolve(env.DATA_DIR),
+    },
     redisUrl: env.REDIS_URL ?? null,
     jwt: {
       secret: env.JWT_SECRET ?? null,
@@ -251,6 +257,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
       algorithms: env.JWT_ALGORITHMS ?? (env.JWT_JWKS_URL ? ['RS256', 'ES256'] : ['HS256']),
       maxAgeSeconds: env.JWT_MAX_AGE_SECONDS,
     },
+    session: sessionConfig(env),
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
     jobsEnabled: env.JOBS_ENABLED,

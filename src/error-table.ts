@@ -12,6 +12,12 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'scope_required:read': 403,
   'scope_required:write': 403,
   session_required: 403,
+  not_signed_in: 401,
+  invalid_credentials: 401,
+  too_many_attempts: 429,
+  csrf_required: 403,
+  owner_required: 403,
+  password_change_required: 403,
   rate_limit_exceeded: 429,
   payment_required: 402,
   invalid_json: 400,
@@ -43,6 +49,12 @@ const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
   key_not_found: 'The API key is invalid or unknown.',
   key_revoked: 'The API key was revoked.',
   key_expired: 'The API key has expired.',
+  not_signed_in: 'Sign in again: the session is missing, expired or was ended.',
+  invalid_credentials: 'The e-mail or the password is wrong.',
+  too_many_attempts: 'Too many sign-in attempts; retry after the time given in Retry-After.',
+  csrf_required: 'A request signed in by the session cookie must send the apollo-require-preflight (or x-apollo-operation-name) header.',
+  owner_required: 'Only an owner of the account may do this.',
+  password_change_required: 'Change your password first (POST /auth/password).',
   rate_limit_exceeded: 'More than the allowed requests in a minute; retry after the reset.',
   no_db: 'The database is unavailable; retry shortly.',
   internal_error: 'Something went wrong on our side.',
@@ -52,7 +64,16 @@ const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Codes whose text never varies with the reason behind them (no oracle for key probing). */
-const FIXED_CODES = new Set<ErrorCode>(['missing_authorization', 'invalid_token_format', 'key_not_found', 'key_revoked', 'key_expired']);
+const FIXED_CODES = new Set<ErrorCode>([
+  'missing_authorization',
+  'invalid_token_format',
+  'key_not_found',
+  'key_revoked',
+  'key_expired',
+  'not_signed_in',
+  'invalid_credentials',
+  'too_many_attempts',
+]);
 
 /** The message a client sees: the error's own text, else the code's default (none for some codes). */
 export function publicMessage(error: AppError): string | undefined {

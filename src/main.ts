@@ -6,13 +6,16 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'f
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { buildServices, type ServicePorts, type Services } from './services.ts';
-import { embeddedSecretKey } from './db/secret-key-file.ts';
+import { embeddedSecretKey, SESSION_KEY_FILE } from './db/secret-key-file.ts';
 import { answerUnknownRoutes, createHttpApp } from './http/app.ts';
 import type { RateLimitStore } from './http/rate-limit/index.ts';
 import { registerPlayground } from './http/playground.ts';
+import { registerDashboard } from './http/dashboard.ts';
+import { authRoutes } from './http/auth-routes.ts';
 import { restCompat } from '../rest-compat/index.ts';
 import { collectDocumentedRoutes } from '../rest-compat/openapi/document.ts';
 import { GRAPHQL_PATH, graphqlRoutes } from './graphql/route.ts';
+import { toGlobalId } from './graphql/global-id.ts';
 import { jobRunner, type JobRunner } from './jobs/runner.ts';
 import { ALL_JOBS } from './jobs/index.ts';
 import { uptimeRecorder } from './jobs/uptime-recorder.ts';
@@ -63,6 +66,11 @@ export async function openCore(config: Readonly<Config>, options: CoreOptions): 
     if (!config.webhooks.secretKey && db.kind === 'embedded' && config.database.url === null) {
       config = Object.freeze({ ...config, webhooks: Object.freeze({ ...config.webhooks, secretKey: await embeddedSecretKey(config.database.dataDir) }) });
     }
+    // And the key of the dashboard sessions it issues, unless SESSION_SECRET is set.
+    if (!config.session.secret && db.kind === 'embedded' && config.database.url === null) {
+      const secret = await embeddedSecretKey(config.database.dataDir, SESSION_KEY_FILE);
+      config = Object.freeze({ ...config, session: Object.freeze({ ...config.session, secret }) });
+    }
     const services = buildServices(config, db, options.ports);
     if (options.migrate === 'always' || db.ownsFiles) await services.webhooks.sealStoredSecrets();
     let closing: Promise<void> | null = null;
@@ -112,7 +120,7 @@ export interface AppDeps {
 
 /**
  * services -> doors: the shared HTTP app, the REST door under /api/v1 (each route module gets
- * its own services), the GraphQL door and its playground, then the 404/405 answer.
+ * its own services), the GraphQL door and its playground, the dashboard, then the 404/405 answer.
  */
 export async function buildApp({ config, db, services, logger, loggerInstance, limiter }: AppDeps): Promise<FastifyInstance> {
   const { app, guard } = createHttpApp({ config, db, services, logger, loggerInstance, limiter });
@@ -121,7 +129,9 @@ export async function buildApp({ config, db, services, logger, loggerInstance, l
   const documented = collectDocumentedRoutes(app);
   await app.register(async (v1) => restCompat(v1, services, guard, documented), { prefix: '/api/v1' });
   await app.register(async (gql) => graphqlRoutes(gql, { services, guard, config }));
+  await app.register(async (auth) => authRoutes(auth, services, guard, toGlobalId));
   registerPlayground(app, guard, { enabled: config.playgroundEnabled, endpoint: GRAPHQL_PATH });
+  registerDashboard(app, guard);
   answerUnknownRoutes(app);
   return app;
 }
@@ -184,11 +194,23 @@ export interface StartOptions {
 
 /** The serving process: core (holding DATA_DIR, migrated) -> demo data if asked -> doors, listening. */
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
+  if (config.env === 'production' && !config.session.secret) {
+    throw new Error('SESSION_SECRET: required when NODE_ENV=production (the key of dashboard sessions; at least 32 characters, e.g. openssl rand -hex 32)');
+  }
   const core = await openCore(config, { exclusive: true, migrate: 'always', ...(options.say ? { say: options.say } : {}) });
   let app: FastifyInstance | null = null;
   try {
-    const demo = options.demo ? await ensureDemo(core.db.prisma, core.services, config, options.say) : null;
-    app = await buildApp({ config, db: core.db, services: core.services, logger: options.logger, loggerInstance: options.loggerInstance });
+    // The demo's checks (one of them a password hash, in libuv's thread pool) run while the doors load.
+    const [demoResult, built] = await Promise.allSettled([
+      options.demo ? ensureDemo(core.db.prisma, core.services, config, options.say) : null,
+      buildApp({ config, db: core.db, services: core.services, logger: options.logger, loggerInstance: options.loggerInstance }),
+    ]);
+    // Both finished: an app built beside a failed demo is closed like any other (catch below).
+    if (built.status === 'fulfilled') app = built.value;
+    if (demoResult.status === 'rejected') throw demoResult.reason;
+    if (built.status === 'rejected') throw built.reason;
+    const demo = demoResult.value;
+    app = built.value;
     const { metricsPort } = config.observability;
     if (metricsPort !== null) {
       const metrics = await startMetricsServer(config.host, metricsPort);

@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { accountsService } from './domain/accounts/index.ts';
 import { authService } from './domain/auth/index.ts';
 import { keysService } from './domain/keys/index.ts';
+import { usersService } from './domain/users/index.ts';
 import { customersService } from './domain/customers/index.ts';
 import { creditsService } from './domain/credits/index.ts';
 import { integrationsService } from './domain/integrations/index.ts';
@@ -48,7 +49,10 @@ export interface ServicePorts {
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
-  const auth = authService(db.prisma, config.jwt);
+  // Without SESSION_SECRET (nor the embedded database's key file, src/main.ts): a key of this process.
+  const auth = authService(db.prisma, config.jwt, {
+    sessions: { ttlSeconds: config.session.ttlMinutes * 60, ...(config.session.secret ? { key: config.session.secret } : {}) },
+  });
   const credits = creditsService(db.prisma, { payments: ports.payments });
   const accounts = accountsService(db.prisma);
   const usage = usageService(db.prisma, accounts);
@@ -61,6 +65,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     accounts,
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
+    users: usersService(db.prisma, { onSessionsChanged: (id) => auth.forgetUser(id) }),
     customers: customersService(db.prisma),
     credits,
     integrations,

@@ -25,6 +25,8 @@ export interface ServeOptions {
 export interface ServeResult {
   /** Spawn to the first HTTP 200. */
   startMs: number;
+  /** CPU time (user + system, every thread) the child had used by its first 200; null without /proc. */
+  cpuMs: number | null;
   /** Max VmHWM (kB) read after the first 200 and just before SIGTERM; null without /proc. */
   peakKb: number | null;
   /** With idleMs: VmRSS (kB) after idling, and VmHWM by then (background work after the first 200 included). */
@@ -60,6 +62,22 @@ export function vmRssKb(pid: number | undefined): number | null {
   try {
     const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used, in milliseconds, or null. On a shared
+ * machine this moves far less with the load than wall time does.
+ */
+export function cpuTimeMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }
@@ -125,6 +143,7 @@ export async function measureServe(options: ServeOptions): Promise<ServeResult> 
       await sleep(options.pollMs);
     }
     const startMs = performance.now() - t0;
+    const cpuMs = cpuTimeMs(child.pid);
 
     // VmHWM is a high-water mark: the read just before SIGTERM covers everything since the first 200.
     const afterFirst200 = vmHwmKb(child.pid);
@@ -145,7 +164,7 @@ export async function measureServe(options: ServeOptions): Promise<ServeResult> 
     if (!stopped) throw failure(`the child did not exit within ${options.stopTimeoutMs} ms of SIGTERM`);
     const stopMs = performance.now() - s0;
     const { code, signal } = seen.exit!;
-    return { startMs, peakKb, ...idle, stopMs, exitCode: code, signal };
+    return { startMs, cpuMs, peakKb, ...idle, stopMs, exitCode: code, signal };
   } finally {
     // On any failure: no orphan, and nothing left holding the data directory.
     if (!seen.exit) {

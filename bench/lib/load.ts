@@ -7,8 +7,12 @@ import autocannon from 'autocannon';
 
 const children: ChildProcess[] = [];
 
-/** The environment of a service run as in production: NODE_ENV and the settings production requires (a fresh webhook secret key). */
-export const PRODUCTION_ENV = { NODE_ENV: 'production', WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') } as const;
+/** The environment of a service run as in production: NODE_ENV and the settings production requires (fresh webhook and session keys). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+} as const;
 
 /** Spawns `node <args>` and resolves with its base URL once it prints the `API status   http://…/api/v1/status` banner. */
 export function startServer(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ child: ChildProcess; base: string }> {
@@ -38,6 +42,8 @@ export async function stopServers(): Promise<void> {
 
 export interface Load {
   rps: number;
+  /** Requests answered in the measured run. */
+  requests: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -51,10 +57,16 @@ export interface LoadOptions {
   body?: string;
 }
 
-export async function load(url: string, { connections, seconds, ...request }: LoadOptions): Promise<Load> {
+/**
+ * A 2 s warm-up, then the measured run. `probe`, when given, is started just before the measured
+ * run and its returned stop just after it (bench/graphql's CPU accounting).
+ */
+export async function load(url: string, { connections, seconds, ...request }: LoadOptions, probe?: () => Promise<() => Promise<void>>): Promise<Load> {
   await autocannon({ url, connections, duration: 2, ...request }); // warm-up
+  const stop = await probe?.();
   const result = await autocannon({ url, connections, duration: seconds, ...request });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  await stop?.();
+  return { rps: Math.round(result.requests.average), requests: result.requests.total, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
 /** One line of a benchmark table. */

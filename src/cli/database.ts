@@ -1,6 +1,5 @@
 // `svc migrate`, `svc migrate create <name>` and `svc seed`.
 import { openDatabase, migrationTarget } from '../db/database.ts';
-import { openMemoryDatabase } from '../db/embedded.ts';
 import { createMigration } from '../db/migrator.ts';
 import { seedDemoAccount } from '../demo/seed.ts';
 import { withCore } from '../main.ts';
@@ -25,6 +24,8 @@ export const migrateCreateCommand: Command = async ({ io, args }) => {
   // Always a scratch in-memory database, never the configured one: creating a migration
   // must not touch a real server (nor a DATA_DIR a running server owns).
   let folder: string | null;
+  // PGlite is loaded only by the commands that use it.
+  const { openMemoryDatabase } = await import('../db/embedded.ts');
   const scratch = await openMemoryDatabase();
   try {
     folder = await createMigration(migrationTarget(scratch.connectionString, 'embedded'), name);

@@ -55,6 +55,8 @@ async function serve({ config, io, args }: CommandContext, withDemo: boolean): P
     io.out(`  Demo account ${server.demo.accountId}${server.demo.seeded ? ' (seeded now)' : ''}`);
     io.out(`  Demo API key ${server.demo.key}  (scopes read, write${server.demo.keyCreated ? ', created now' : ''})`);
     io.out(`  Try          curl -H "Authorization: Bearer ${server.demo.key}" ${server.url}/api/v1/me`);
+    const { email, password } = server.demo.dashboard;
+    io.out(`dashboard: ${server.url}/dashboard  (sign in as ${email} / ${password ?? '<the password you set; the saved one was changed>'})`);
   }
   io.out('');
   const { runner } = background;

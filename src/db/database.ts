@@ -2,7 +2,7 @@
 // PGlite database in DATA_DIR. Both are migrated by the same migrator and reached by one client.
 import type { Config } from '../config.ts';
 import { createPrisma, type PrismaClient, type PrismaOptions } from './client.ts';
-import { openEmbeddedDatabase, openMemoryDatabase, type EmbeddedDatabase } from './embedded.ts';
+import type { EmbeddedDatabase } from './embedded.ts';
 import { applyMigrations, type MigrationTarget } from './migrator.ts';
 
 export interface Database {
@@ -37,6 +37,7 @@ export function migrationTarget(connectionString: string, kind: Database['kind']
   return {
     connectionString,
     shadow: async () => {
+      const { openMemoryDatabase } = await import('./embedded.ts');
       const shadow = await openMemoryDatabase();
       return { connectionString: shadow.connectionString, dispose: () => shadow.close() };
     },
@@ -48,7 +49,8 @@ export async function connectDatabase(
   kind: Database['kind'],
   options: PrismaOptions & { onClose?: () => Promise<void>; ownsFiles?: boolean } = {},
 ): Promise<Database> {
-  const prisma = createPrisma(connectionString, options);
+  // Named statements only on a server: the embedded database's connections share one session.
+  const prisma = createPrisma(connectionString, { ...options, preparedStatements: kind === 'server' && (options.preparedStatements ?? true) });
   const ping = async (timeoutMs = 2_000): Promise<number> => {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
@@ -83,6 +85,8 @@ export async function openDatabase(config: Pick<Config, 'database'>, options: Op
   let embedded: EmbeddedDatabase | null = null;
   let connectionString = config.database.url;
   if (!connectionString) {
+    // PGlite (its modules, and its WebAssembly once opened) is loaded only for the embedded database.
+    const { openEmbeddedDatabase } = await import('./embedded.ts');
     embedded = await openEmbeddedDatabase(config.database.dataDir, { exclusive: options.exclusive, say: options.say });
     connectionString = embedded.connectionString;
   }
@@ -90,6 +94,7 @@ export async function openDatabase(config: Pick<Config, 'database'>, options: Op
   const db = await connectDatabase(connectionString, embedded ? 'embedded' : 'server', {
     ...prismaOptions,
     poolSize: options.poolSize ?? config.database.poolSize,
+    preparedStatements: config.database.preparedStatements,
     onClose: () => embedded?.close() ?? Promise.resolve(),
     ownsFiles: embedded ? embedded.owner : true,
   });

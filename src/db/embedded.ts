@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from './pglite-server.ts';
 import { newWirePassword } from './wire-password.ts';
 import { copyTemplate } from './template.ts';
+import { DataDirInUseError } from './data-dir-error.ts';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -17,14 +18,7 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
-export class DataDirInUseError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
-    super(`the embedded database in ${dataDir} is in use by process ${pid}; stop it first (or set DATA_DIR to another folder)`);
-  }
-}
+export { DataDirInUseError };
 
 const lockFile = (dir: string) => path.join(dir, 'embedded.lock');
 const serverFile = (dir: string) => path.join(dir, 'server.json');

@@ -58,9 +58,17 @@ export function makeTimeline(now: Date): Timeline {
   };
 }
 
-/** Share of today (UTC) elapsed at the moment of the seed, 0 to 1. */
+const storeClock = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_TIMEZONE, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/**
+ * Share of the store's own day (`localToday`) elapsed at the moment of the seed, 0 to 1. Today's
+ * ad spend is that share of the day's budget, so it matches the orders placed so far: at 01:00 in
+ * New York the store has spent an hour's budget, not the six hours of the UTC day.
+ */
 export function elapsedToday(timeline: Timeline): number {
-  return clamp((timeline.now - timeline.asOf) / DAY_MS, 0, 1);
+  const parts = storeClock.formatToParts(timeline.now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return clamp((part('hour') * HOUR_MS + part('minute') * MINUTE_MS + part('second') * 1000) / DAY_MS, 0, 1);
 }
 
 /** Index (0..ORDER_DAYS-1) of the order day that contains t. */

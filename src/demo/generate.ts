@@ -57,9 +57,9 @@ function buildAdSpend(rng: Rng, timeline: Timeline, calendar: Calendar): AdSpend
       const clicks = Math.max(1, Math.round(spend / costPerClick));
       const impressions = Math.round(clicks / (c.ctr * rng.noise(0.1)));
       const conversions = Math.max(1, Math.round(revenue / (AD_ORDER_VALUE * rng.noise(0.15))));
-      // Today (the last day) has spent the elapsed share of its budget so far; the draws are
-      // the same whatever the hour, so the other days do not depend on it.
-      const share = d === ORDER_DAYS - 1 ? elapsedToday(timeline) : 1;
+      // The store's today (the last row) has spent the elapsed share of its budget so far; the
+      // draws are the same whatever the hour, so the other days do not depend on it.
+      const share = timeline.orderStart + d * DAY_MS === timeline.localToday ? elapsedToday(timeline) : 1;
       rows.push({
         date: timeline.orderStart + d * DAY_MS,
         platform: c.platform,

@@ -10,13 +10,22 @@ import type { PrismaClient } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { DEMO_ACCOUNT_ID, seedDemoAccount, type SeedProgress } from './seed.ts';
 import { keyState } from '../domain/keys/index.ts';
+import { createFileOnce } from '../db/secret-key-file.ts';
 
 export interface DemoInfo {
   accountId: string;
   key: string;
   keyCreated: boolean;
   seeded: boolean;
+  /** The demo owner's dashboard sign-in; password null when it was changed in the dashboard (the saved one no longer works). */
+  dashboard: { email: string; password: string | null };
 }
+
+/** The demo account's dashboard owner (a reserved .example domain, RFC 2606: no real mailbox). */
+export const DEMO_OWNER_EMAIL = 'owner@demo.example';
+const PASSWORD_FILE = 'demo-dashboard-password';
+/** The fingerprint of the last start's successful check of that password (users' matchFingerprint). */
+const CHECKED_FILE = 'demo-dashboard-password.checked';
 
 /** Creates dir with mode 0700, or narrows an existing one to 0700 when this user owns it. */
 async function ensurePrivateDir(dir: string): Promise<void> {
@@ -58,14 +67,42 @@ export async function ensureDemo(prisma: PrismaClient, services: Services, confi
   const dataDir = config.database.dataDir;
   await ensurePrivateDir(dataDir);
   const keyFile = path.join(dataDir, 'demo-api-key');
+  const dashboard = await ensureDemoOwner(services, dataDir);
   const saved = (await readFile(keyFile, 'utf8').catch(() => '')).trim();
   if (saved) {
     const row = await services.keys.findKey(saved);
     if (row && row.accountId === DEMO_ACCOUNT_ID && keyState(row, new Date()) === 'active') {
-      return { accountId: DEMO_ACCOUNT_ID, key: saved, keyCreated: false, seeded };
+      return { accountId: DEMO_ACCOUNT_ID, key: saved, keyCreated: false, seeded, dashboard };
     }
   }
   const created = await services.keys.createKey({ accountId: DEMO_ACCOUNT_ID, scopes: ['read', 'write'], environment: 'test', name: 'demo' });
   await writePrivateFile(keyFile, `${created.key}\n`);
-  return { accountId: DEMO_ACCOUNT_ID, key: created.key, keyCreated: true, seeded };
+  return { accountId: DEMO_ACCOUNT_ID, key: created.key, keyCreated: true, seeded, dashboard };
+}
+
+/**
+ * The demo owner (no password change required), with a random password kept in
+ * DATA_DIR/demo-dashboard-password (0600) so that every start can print it. Not part of the seed:
+ * the seed stays deterministic, the password is not.
+ */
+async function ensureDemoOwner(services: Services, dataDir: string): Promise<DemoInfo['dashboard']> {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  let password = (await readFile(file, 'utf8').catch(() => '')).trim();
+  // Created only if absent (never replaced): two processes starting together keep the first password.
+  if (!password) password = (await createFileOnce(file, `${randomBytes(12).toString('base64url')}\n`)).trim();
+  // An empty file (left by an older version stopped mid-write) is replaced.
+  if (!password) {
+    password = randomBytes(12).toString('base64url');
+    await writePrivateFile(file, `${password}\n`);
+  }
+  // Checking the saved password costs a scrypt hash (about 70 ms of CPU and 32 MiB at every warm
+  // start); the fingerprint of the last match skips it while neither the password nor its stored hash changed.
+  const checkedFile = path.join(dataDir, CHECKED_FILE);
+  const lastMatch = (await readFile(checkedFile, 'utf8').catch(() => '')).trim();
+  const check = await services.users.checkPasswordByEmail(DEMO_OWNER_EMAIL, password, lastMatch || undefined);
+  const fingerprint = check
+    ? check.fingerprint
+    : (await services.users.createUser({ accountId: DEMO_ACCOUNT_ID, email: DEMO_OWNER_EMAIL, role: 'owner', password })).fingerprint;
+  if (fingerprint && fingerprint !== lastMatch) await writePrivateFile(checkedFile, `${fingerprint}\n`);
+  return { email: DEMO_OWNER_EMAIL, password: fingerprint ? password : null };
 }

@@ -6,6 +6,7 @@
 // different fields (fragments on different types of an abstract field, without __typename to tell
 // them apart), every object under it is counted.
 import {
+  getNamedType,
   getNullableType,
   isAbstractType,
   isLeafType,
@@ -22,8 +23,11 @@ import {
 } from 'graphql';
 import { VALUE_TYPES, type Fragments } from './limits.ts';
 
-/** A response key's field; its selections from every place it is selected (GraphQL merges them). */
-type Resolved = { type: GraphQLOutputType; set: SelectionSetNode | undefined } | 'ambiguous';
+/**
+ * A response key's field and its selections from every place it is selected (GraphQL merges
+ * them); null for a field that holds no object (a leaf, or no selections): nothing to count there.
+ */
+type Resolved = { type: GraphQLOutputType; set: SelectionSetNode } | 'ambiguous' | null;
 type Entry = { field: GraphQLField<unknown, unknown>; selections: SelectionSetNode['selections'][number][] } | 'ambiguous';
 
 /** Every object in `value`, whatever its type (the conservative count). */
@@ -41,10 +45,18 @@ function countAll(value: unknown): number {
   return n;
 }
 
+/**
+ * What each selection set of a document asks of each runtime type, worked out once per schema and
+ * document: Apollo keeps a parsed document for every request that sends the same text, so a
+ * dashboard sending one query pays for the walk of its answer only.
+ */
+const plans = new WeakMap<GraphQLSchema, WeakMap<SelectionSetNode, Map<string, Map<string, Resolved>>>>();
+
 export function actualCost(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Fragments, data: unknown): number {
   const root = schema.getRootType(operation.operation);
   if (!root || !data || typeof data !== 'object') return 0;
-  const cache = new Map<SelectionSetNode, Map<string, Map<string, Resolved>>>();
+  let cache = plans.get(schema);
+  if (!cache) plans.set(schema, (cache = new WeakMap()));
 
   /** The fields an object of `type` answers, by response key (`concrete`: its runtime type when known). */
   const fieldsByKey = (
@@ -86,8 +98,8 @@ export function actualCost(schema: GraphQLSchema, operation: OperationDefinition
     const concrete = isObjectType(type) ? type : typeof typename === 'string' ? schema.getType(typename) : undefined;
     const runtime = concrete && isObjectType(concrete) ? concrete : null;
     // The same selections are looked up for every object of a list: worked out once per type.
-    const byType = cache.get(set) ?? new Map<string, Map<string, Resolved>>();
-    cache.set(set, byType);
+    let byType = cache.get(set);
+    if (!byType) cache.set(set, (byType = new Map()));
     let fields = byType.get(runtime?.name ?? '');
     if (!fields) {
       fields = new Map();
@@ -96,13 +108,17 @@ export function actualCost(schema: GraphQLSchema, operation: OperationDefinition
           key,
           entry === 'ambiguous'
             ? entry
-            : { type: entry.field.type, set: entry.selections.length ? { kind: Kind.SELECTION_SET, selections: entry.selections } : undefined },
+            : entry.selections.length && !isLeafType(getNamedType(entry.field.type))
+              ? { type: entry.field.type, set: { kind: Kind.SELECTION_SET, selections: entry.selections } }
+              : null,
         );
       byType.set(runtime?.name ?? '', fields);
     }
-    for (const [key, child] of Object.entries(value)) {
+    // Answers are GraphQL's prototype-less objects: for…in sees exactly their own keys.
+    for (const key in value) {
       const entry = fields.get(key);
-      if (entry === undefined) continue; // __typename
+      if (!entry) continue; // a leaf, or __typename
+      const child = (value as Record<string, unknown>)[key];
       n += entry === 'ambiguous' ? countAll(child) : visit(child, entry.type, entry.set);
     }
     return n;

@@ -23,6 +23,9 @@ export const anonymousPrincipal = (address: string): Principal => ({
   kind: 'anonymous',
   keyId: null,
   budgetKey: `ip:${address}`,
+  userId: null,
+  role: null,
+  mustChangePassword: false,
 });
 
 function onlyPublicRootFields(selectionSet: SelectionSetNode): boolean {

@@ -60,17 +60,28 @@ export function sortedCursors(tag: string) {
   };
 }
 
-export function connection<T>(page: Page<T>, cursorOf: (item: T) => string) {
-  const edges = page.items.map((node) => ({ node, cursor: cursorOf(node) }));
+/**
+ * A page as a connection with its total count (counted only when selected). Cursors are encoded
+ * only where the selection reads them: every edge's once `edges` is read, else the page's first
+ * and last for pageInfo (a dashboard reading `nodes` pays for two, not for every row).
+ */
+export function connection<T>(page: Page<T>, cursorOf: (item: T) => string, totalCount: () => Promise<number>) {
+  const items = page.items;
+  let edges: Array<{ node: T; cursor: string }> | undefined;
+  const first = items[0];
+  const last = items[items.length - 1];
   return {
-    edges,
-    nodes: page.items,
+    get edges() {
+      return (edges ??= items.map((node) => ({ node, cursor: cursorOf(node) })));
+    },
+    nodes: items,
     pageInfo: {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      startCursor: first === undefined ? null : cursorOf(first),
+      endCursor: last === undefined ? null : cursorOf(last),
     },
+    totalCount,
   };
 }
 

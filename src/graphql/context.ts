@@ -36,6 +36,7 @@ export type GraphQLServices = Pick<
   | 'status'
   | 'track'
   | 'usage'
+  | 'users'
   | 'webhooks'
 >;
 
@@ -71,10 +72,16 @@ function keyedBy<A, K, V>(make: (arg: A) => DataLoader<K, V>) {
 
 export function createLoaders(services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder'>, accountId: string) {
   let currency: Promise<string> | undefined;
+  const customer = new DataLoader<number, CustomerModel | null>((ids) => services.customers.customersByIds(accountId, ids));
+  /** Customers this request read in a page: looked up again (Order.customer, node) without a statement or a promise. */
+  const customersRead = new Map<number, CustomerModel>();
   return {
     /** The account's currency (of its Money amounts), read once per request. */
     currency: () => (currency ??= services.accounts.getAccount(accountId).then((a) => a.currency)),
-    customer: new DataLoader<number, CustomerModel | null>((ids) => services.customers.customersByIds(accountId, ids)),
+    customer,
+    /** The account's customer with this id: the one a page of this request read, else batched. */
+    customerById: (id: number): CustomerModel | null | Promise<CustomerModel | null> => customersRead.get(id) ?? customer.load(id),
+    rememberCustomer: (c: CustomerModel) => void customersRead.set(c.id, c),
     recentOrders: keyedBy((first: number) => new DataLoader<number, OrderModel[]>((ids) => services.customers.recentOrders(accountId, ids, first))),
     anomaly: new DataLoader((ids: readonly number[]) => services.anomalies.anomaliesByIds(accountId, ids)),
     inventoryItem: new DataLoader((ids: readonly number[]) => services.inventory.itemsByIds(accountId, ids)),

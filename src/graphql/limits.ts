@@ -46,6 +46,7 @@ export const PAGE_LIMITS: Record<string, { default: number; min: number; max: nu
 const LIST_SIZES: Record<string, number> = {
   'Query.webhooks': 25,
   'Query.nodes': 100,
+  'Query.dashboardUsers': 50,
   'WebhookSubscriptionConnection.nodes': 25,
   'WebhookSubscriptionConnection.edges': 25,
   'WebhookDelivery.attempts': 10,
@@ -134,6 +135,15 @@ export function limitRules(maxDepth: number) {
     return budget.left < 0 ? Infinity : n;
   };
   return [
+    // Names that begin with "__" are GraphQL's own (introspection). An alias such as `__typename: id`
+    // would also pass another field's value off as the object's type name, which the actual-cost
+    // walk reads to tell the types of an abstract field apart.
+    (context: ValidationContext): ASTVisitor => ({
+      Field(field) {
+        if (field.alias?.value.startsWith('__'))
+          context.reportError(requestError('RESERVED_ALIAS', `The alias "${field.alias.value}" is reserved: names beginning with "__" belong to GraphQL.`));
+      },
+    }),
     perOperation((operation, context) => {
       const budget = { left: MAX_SELECTIONS };
       const depth = depthOf(operation.selectionSet, fragments(context), maxDepth, budget);

@@ -1,5 +1,6 @@
 // POST and GET /graphql on Fastify through Apollo's executeHTTPGraphQLRequest. Before GraphQL
-// runs: the playground hook (a browser's GET), authentication (401 with the REST codes) and one
+// runs: the playground hook (a browser's GET), authentication (401 with the REST codes; the
+// Authorization header, else the dashboard's session cookie with its CSRF header, docs/dashboard.md) and one
 // request from the caller's budget shared with REST (429 and the same rate-limit headers). A
 // status-only query without a credential runs anonymously on the address's budget (anonymous.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import type { RateLimitResult } from '../http/rate-limit/index.ts';
 import { AppError } from '../errors.ts';
 import { HTTP_STATUS, errorHeaders } from '../error-table.ts';
 import { toAppError } from '../http/errors.ts';
-import { authorizationHeader } from '../http/authorization.ts';
+import { requestPrincipal } from '../http/session-cookie.ts';
 import { createLoaders, type GraphQLContext, type GraphQLServices } from './context.ts';
 import { errorBody } from './errors.ts';
 import { createRateLimitStore } from '../http/rate-limit/index.ts';
@@ -131,7 +132,9 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
         request.principal = anonymousPrincipal(request.ip);
         return;
       }
-      const principal = await services.auth.authenticate(authorizationHeader(request));
+      // The Authorization header, else the session cookie (with its CSRF header; renewed when due).
+      const principal = await requestPrincipal(services.auth, request, reply);
+      if (principal.mustChangePassword) throw new AppError('password_change_required');
       logAccount(request, principal.accountId);
       rateLimits.set(request, await guard.spendFor(reply, principal));
       request.principal = principal;

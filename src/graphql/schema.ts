@@ -21,6 +21,7 @@ import { liveResolvers } from './resolvers/live.ts';
 import { globalIdResolvers, nodeResolvers } from './resolvers/node.ts';
 import { summaryResolvers } from './resolvers/summaries.ts';
 import { moneyResolvers } from './resolvers/money.ts';
+import { userResolvers } from './resolvers/users.ts';
 
 export const SCHEMA_DIR = path.join(projectRoot, 'schema');
 
@@ -32,7 +33,7 @@ export function readTypeDefs(dir = SCHEMA_DIR): string[] {
     .map((name) => readFileSync(path.join(dir, name), 'utf8'));
 }
 
-export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSession'>, fieldStore: RateLimitStore) {
+export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSession' | 'requireAction'>, fieldStore: RateLimitStore) {
   const schema = makeExecutableSchema({
     typeDefs: readTypeDefs(),
     resolvers: [
@@ -49,6 +50,7 @@ export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSes
       globalIdResolvers,
       summaryResolvers,
       moneyResolvers,
+      userResolvers,
     ],
     inheritResolversFromInterfaces: true,
   });
@@ -57,6 +59,7 @@ export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSes
     fieldStore,
     (context, scope) => auth.requireScope(context.principal, scope),
     (context) => auth.requireSession(context.principal),
+    (context, action) => auth.requireAction(context.principal, action),
   );
   return guardMutationPayloads(guarded, (context) => auth.requireScope(context.principal, 'read'));
 }

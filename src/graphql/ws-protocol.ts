@@ -10,14 +10,22 @@ import type { Principal } from '../domain/auth/index.ts';
 import { AppError } from '../errors.ts';
 import { createLoaders, type GraphQLContext, type GraphQLServices } from './context.ts';
 import { fragmentsOf, limitRules, MAX_TOKENS, requestedCost } from './limits.ts';
+import { originMatchesHost, sessionCookieOf } from '../http/session-cookie.ts';
 
 /** Close code of a refused connection_init (graphql-ws's Forbidden); the reason is the error code. */
 export const FORBIDDEN = 4403;
+/** Close code of a cookie-authenticated socket whose session no longer holds (graphql-ws's Unauthorized). */
+export const UNAUTHORIZED = 4401;
+/** How often every cookie-authenticated socket's session is checked again (expiry, a change made by another instance). */
+export const SESSION_RECHECK_MS = 30_000;
 
 type Extra = {
   principal?: Principal;
   counted?: boolean;
 };
+
+/** A socket opened with the session cookie: its token, checked again while the socket is open. */
+type CookieSocket = { socket: WebSocket; token: string; userId: string };
 
 /** The WebSocket server speaking graphql-ws; `schema` gives the schema, built on first use (route.ts). */
 export function protocolServer(
@@ -35,14 +43,50 @@ export function protocolServer(
     return false;
   };
 
+  // Sockets authenticated by the cookie outlive no session: sign out everywhere, a password change,
+  // the user's removal (made in this process: at once; elsewhere: within SESSION_RECHECK_MS) and
+  // the token's expiry close them with 4401 not_signed_in.
+  const cookieSockets = new Set<CookieSocket>();
+  async function recheck(entry: CookieSocket): Promise<void> {
+    if (entry.socket.readyState !== entry.socket.OPEN) return void cookieSockets.delete(entry);
+    try {
+      await services.auth.authenticateSession(entry.token);
+    } catch (error) {
+      if (!(error instanceof AppError)) return void app.log.error({ err: error }, 'WebSocket session check failed unexpectedly');
+      cookieSockets.delete(entry);
+      entry.socket.close(UNAUTHORIZED, error.code);
+    }
+  }
+  const stopListening = services.auth.onSessionsChanged((userId) => {
+    for (const entry of cookieSockets) if (entry.userId === userId) void recheck(entry);
+  });
+  const timer = setInterval(() => {
+    for (const entry of cookieSockets) void recheck(entry);
+  }, SESSION_RECHECK_MS);
+  timer.unref();
+  wss.on('close', () => {
+    clearInterval(timer);
+    stopListening();
+    cookieSockets.clear();
+  });
+
   useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
       async onConnect(ctx) {
         const authorization = ctx.connectionParams?.authorization;
+        // The session cookie counts only without an authorization and from the page's own origin (ws.ts).
+        const upgrade = ctx.extra.request;
+        const cookie = authorization === undefined && originMatchesHost(upgrade.headers) ? sessionCookieOf(upgrade) : undefined;
         let principal: Principal;
         try {
-          principal = await services.auth.authenticate(typeof authorization === 'string' ? authorization : undefined);
+          if (cookie !== undefined) {
+            principal = (await services.auth.authenticateSession(cookie)).principal;
+            if (principal.mustChangePassword) throw new AppError('password_change_required');
+            const entry = { socket: ctx.extra.socket, token: cookie, userId: principal.userId! };
+            cookieSockets.add(entry);
+            ctx.extra.socket.once('close', () => cookieSockets.delete(entry));
+          } else principal = await services.auth.authenticate(typeof authorization === 'string' ? authorization : undefined);
           services.auth.requireScope(principal, 'read');
         } catch (error) {
           if (!(error instanceof AppError)) app.log.error({ err: error }, 'WebSocket authentication failed unexpectedly');

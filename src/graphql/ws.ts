@@ -1,5 +1,8 @@
 // Subscriptions over WebSocket: the graphql-ws protocol on /graphql (the same path as POST/GET,
-// by HTTP upgrade). connection_init carries { authorization: "Bearer <API key or session>" },
+// by HTTP upgrade). connection_init carries { authorization: "Bearer <API key or external JWT>" },
+// or, without it, the dashboard's session cookie on the upgrade counts when the upgrade's Origin
+// names its Host (an upgrade carrying the cookie from another origin is refused with 403; such
+// a socket is closed with 4401 once its session no longer holds, ws-protocol.ts);
 // authenticated by the auth service and needing the read scope; a key holds at most
 // GRAPHQL_WS_CONNECTIONS_PER_KEY open connections in this process. Only subscription operations
 // run here (queries and mutations go through POST /graphql, with their budget and cost), under the
@@ -11,6 +14,7 @@ import type { WebSocketServer } from 'ws';
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config.ts';
 import type { GraphQLServices } from './context.ts';
+import { originMatchesHost, sessionCookieOf } from '../http/session-cookie.ts';
 
 /** `schema` gives the schema, built on first use (route.ts). */
 export function subscriptionServer(
@@ -33,6 +37,11 @@ export function subscriptionServer(
   app.server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    // Cross-site WebSocket hijacking: a browser sends the cookie whatever page opened the socket.
+    if (sessionCookieOf(request) !== undefined && request.headers.origin !== undefined && !originMatchesHost(request.headers)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
     // Until ws takes the socket (it adds its own handler), an error on it must not go unhandled.

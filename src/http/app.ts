@@ -102,6 +102,7 @@ export function createHttpApp({ config, db, services, logger, loggerInstance, li
   });
 
   app.decorateRequest('principal', null);
+  app.decorate('sessionCookieAlwaysSecure', config.env === 'production');
   applyIdempotencyKeys(app, services);
   return { app, guard: accessGuard(services, store, config) };
 }

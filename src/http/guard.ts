@@ -44,6 +44,14 @@ export function accessGuard(services: Pick<Services, 'auth'>, limiter: RateLimit
   return {
     spendFor,
     spendPublic,
+    /** One attempt against a limit of its own (sign-in): 429 too_many_attempts with Retry-After when over. */
+    async attempt(key: string, limit: number, windowMs: number): Promise<void> {
+      const result = await limiter.hit(key, limit, windowMs);
+      if (!result.allowed) {
+        rateLimitRejections.inc({ budget: 'sign_in' });
+        throw new AppError('too_many_attempts', undefined, { retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) });
+      }
+    },
     /** onRequest hook for an authenticated route needing `scope` (before any body or query check). */
     requires(scope: ScopeName) {
       return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

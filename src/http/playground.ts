@@ -3,17 +3,16 @@
 // are bundled at install time by scripts/build-playground.mjs into playground/__generated__/;
 // this module only serves them: the page with a strict Content-Security-Policy, the assets by
 // their content-hashed names (immutable, gzip when accepted). Public: the per-address budget.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { httpAssetsDir } from '../paths.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AccessGuard } from './guard.ts';
+import { escapeHtml, pageHeaders, readManifest, serveBundleAssets, type BundleManifest } from './static-bundle.ts';
 
 export const PLAYGROUND_PATH = '/playground';
 const ASSETS_PATH = `${PLAYGROUND_PATH}/assets`;
-const GENERATED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'playground', '__generated__');
+const GENERATED_DIR = path.join(httpAssetsDir, 'playground', '__generated__');
 
 /** Monaco injects <style> elements, so styles need 'unsafe-inline'; scripts, workers and fetches stay same-origin. */
 export const PLAYGROUND_CSP = [
@@ -28,13 +27,6 @@ export const PLAYGROUND_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 const DEFAULT_QUERY = `# Enter your API key above, then run this with the ▶ button (or Ctrl-Enter).
 # The Docs panel on the left lists every type and field.
@@ -55,21 +47,9 @@ query Dashboard {
 }
 `;
 
-interface Manifest {
-  script: string;
+interface Manifest extends BundleManifest {
   style: string;
-  files: string[];
 }
-
-function readManifest(dir: string): Manifest | null {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  } catch {
-    return null;
-  }
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function pageHtml(manifest: Manifest, endpoint: string, defaultQuery: string): string {
   return `<!doctype html>
@@ -111,8 +91,7 @@ export interface PlaygroundOptions {
  */
 export function registerPlayground(app: FastifyInstance, guard: AccessGuard, options: PlaygroundOptions): void {
   const dir = options.dir ?? GENERATED_DIR;
-  const manifest = options.enabled ? readManifest(dir) : null;
-  const files = new Set(manifest?.files ?? []);
+  const manifest = options.enabled ? readManifest<Manifest>(dir) : null;
   const html = manifest ? pageHtml(manifest, options.endpoint, DEFAULT_QUERY) : '';
   const spendPublic = guard.publicRoute();
 
@@ -125,15 +104,7 @@ export function registerPlayground(app: FastifyInstance, guard: AccessGuard, opt
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     await spendPublic(request, reply);
     if (!manifest) throw unavailable();
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', PLAYGROUND_CSP)
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'no-referrer')
-      .header('cross-origin-opener-policy', 'same-origin')
-      .send(html);
+    return pageHeaders(reply, PLAYGROUND_CSP).send(html);
   }
 
   app.get(PLAYGROUND_PATH, sendPage);
@@ -143,19 +114,5 @@ export function registerPlayground(app: FastifyInstance, guard: AccessGuard, opt
     return true;
   });
 
-  app.get<{ Params: { file: string } }>(`${ASSETS_PATH}/:file`, async (request, reply) => {
-    await spendPublic(request, reply);
-    const { file } = request.params;
-    if (!manifest || !files.has(file)) throw new AppError('not_found');
-    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    const body = await readFile(path.join(dir, gzip ? `${file}.gz` : file));
-    if (gzip) reply.header('content-encoding', 'gzip');
-    return reply
-      .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('vary', 'accept-encoding')
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'same-origin')
-      .send(body);
-  });
+  serveBundleAssets(app, { assetsPath: ASSETS_PATH, dir, manifest, before: spendPublic });
 }

@@ -42,6 +42,8 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
   /** Claims in progress in this process, by owner token, with a way to abort each. */
   const active = new Map<string, { abort: AbortController; done: Promise<void> }>();
   let wake: (() => void) | null = null;
+  /** Runs this worker has finished (drain compares it across a claim: see pump). */
+  let finished = 0;
   let nextSweep = 0;
   const staleMs = settings.heartbeatMs * 3;
 
@@ -61,11 +63,16 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
   }, settings.heartbeatMs);
   heartbeat.unref();
 
-  /** One attempt of a claimed (job, account): recorded in job_runs, never throws. */
+  /**
+   * One attempt of a claimed (job, account), recorded in job_runs; never throws. A queue claim
+   * comes with its run record open (`claim.runId`), which `repo.finish` closes with the claim; a
+   * manual claim opens and closes one record per attempt here.
+   */
   async function attempt(job: AnyJobDefinition, claim: Claim, attemptNo: number, abort: AbortSignal): Promise<AttemptOutcome> {
     const accountId = claim.accountKey === GLOBAL_KEY ? null : claim.accountKey;
-    const run = await repo.startRun(job.name, accountId, attemptNo);
-    await repo.attachRun(claim.owner, run.id);
+    const opened = claim.runId !== null && attemptNo === claim.attempts;
+    const runId = opened ? claim.runId! : (await repo.startRun(job.name, accountId, attemptNo)).id;
+    if (!opened) await repo.attachRun(claim.owner, runId);
     const startedAt = Date.now();
     // Lateness is measured against the row's due time (the tick it was queued for) on a first attempt.
     const metric = (outcome: string) =>
@@ -73,12 +80,12 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
     try {
       const ctx = { services, now: clock(), signal: AbortSignal.any([signal, abort]) };
       const { rowsWritten } = job.scope === 'global' ? await job.run(ctx) : await job.run({ ...ctx, accountId: accountId! });
-      await repo.finishRun(run.id, { rowsWritten });
+      if (!opened) await repo.finishRun(runId, { rowsWritten });
       metric('succeeded');
       return { rowsWritten };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await repo.finishRun(run.id, { error: message });
+      if (!opened) await repo.finishRun(runId, { error: message });
       metric('failed');
       log(`job ${job.name} for ${claim.accountKey} failed (attempt ${attemptNo}): ${message}`);
       return { rowsWritten: 0, error: message };
@@ -94,6 +101,7 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
       return await body(abort.signal);
     } finally {
       active.delete(claim.owner);
+      finished++;
       release();
       wake?.();
     }
@@ -103,7 +111,8 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
     const job = jobs.find((j) => j.name === claim.job)!;
     void holding(claim, async (abort) => {
       const outcome = await attempt(job, claim, claim.attempts, abort);
-      await repo.finish(claim.owner, { error: outcome.error, maxAttempts: settings.maxAttempts, retryInMs: retryDelayMs(claim.attempts) });
+      // Closes the claim and its run record in one statement.
+      await repo.finish(claim.owner, { ...outcome, maxAttempts: settings.maxAttempts, retryInMs: retryDelayMs(claim.attempts) });
     }).catch((error: unknown) => log(`job ${claim.job} for ${claim.accountKey}: ${String(error)}`));
   }
 
@@ -139,9 +148,12 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
           await repo.releaseStale(staleMs, settings.maxAttempts, retryDelayMs(1)).catch((e: unknown) => log(`job queue sweep failed: ${String(e)}`));
         }
         const free = settings.concurrency - active.size;
+        const finishedBefore = finished;
         const claims = free > 0 ? await repo.claim(workerId, names, free) : [];
         for (const claim of claims) spawn(claim);
-        if (untilIdle && claims.length === 0 && active.size === 0) return;
+        // A run that finished while the claim was in flight may have queued a retry the claim could
+        // not see yet: idle only when nothing finished in between.
+        if (untilIdle && claims.length === 0 && active.size === 0 && finished === finishedBefore) return;
         if (claims.length === 0 || active.size >= settings.concurrency) await waitForWork(untilIdle ? Math.min(pollMs, 50) : pollMs);
       }
     },

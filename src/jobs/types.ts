@@ -29,5 +29,4 @@ export interface GlobalJobDefinition extends JobSchedule {
 
 export type AnyJobDefinition = JobDefinition | GlobalJobDefinition;
 
-/** The queue's account key of a global job's single row. */
-export const GLOBAL_KEY = '*';
+export { GLOBAL_KEY } from './global-key.ts';

@@ -35,7 +35,7 @@ export const graphqlCost = new Histogram({
 
 export const rateLimitRejections = new Counter({
   name: 'rate_limit_rejections_total',
-  help: 'Requests refused with 429 by the request budgets, by budget (key: per API key or session; public: per client address)',
+  help: 'Requests refused with 429 by the request budgets, by budget (key: per API key or session; public: per client address; sign_in: POST /auth/login attempts)',
   labelNames: ['budget'] as const,
   registers: [registry],
 });

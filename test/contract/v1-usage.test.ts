@@ -69,7 +69,9 @@ describeEachDatabase('GET /api/v1/usage', (target) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const today = local(now);
-    const first = local(new Date(now.getTime() - 29 * DAY));
+    // Calendar days, not 29 x 24 h: after a DST change those land on the wrong local day in the hour before midnight.
+    const [y, m, d] = today.split('-').map(Number);
+    const first = new Date(Date.UTC(y!, m! - 1, d! - 29)).toISOString().slice(0, 10);
     expect(Object.keys(body)).toEqual(['user_id', 'timezone', 'currency', 'periods', 'daily', 'api_version']);
     expect(body).toMatchObject({ user_id: accountId, timezone: TZ, currency: 'USD', api_version: 'v1' });
     expect(body.periods.today).toEqual(expected(today, today));

@@ -84,6 +84,8 @@ describeEachDatabase('GraphQL limits and batching', (target) => {
     ['a query nested too deep', deep(6), undefined, 'MAX_DEPTH_EXCEEDED'],
     ['a query over the cost limit', '{ customers(first: 100) { nodes { recentOrders(first: 20) { customer { id } } } } }', undefined, 'MAX_COST_EXCEEDED'],
     ['aliases multiplying work', `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: viewer { scopes }`).join(' ')} }`, undefined, 'MAX_ALIASES_EXCEEDED'],
+    // An alias named like the type name would hide a fragment's fields from the actual cost (review finding).
+    ['an alias posing as __typename', '{ nodes(ids: ["x"]) { __typename: id ... on Customer { name } } }', undefined, 'RESERVED_ALIAS'],
     [
       'aliases multiplying pages past the cost limit',
       `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: customers(first: 100) { nodes { id } }`).join(' ')} }`,

@@ -8,7 +8,7 @@ import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/index.ts';
 import { ERROR_CODES } from '../../src/errors.ts';
 
-type Probe = { name: string; method: string; path: string; body?: string; type?: string; auth?: string | null };
+type Probe = { name: string; method: string; path: string; body?: string; type?: string; auth?: string | null; cookie?: string };
 
 const JSON_TYPE = 'application/json';
 const badBodies = ['', '{', 'null', '[]', '"x"', '5', '{"a":', '{"__proto__":{"x":1}}', '\u0000', '{"event":{}}', '{"url":5}', '{"since":[]}'];
@@ -91,6 +91,27 @@ function probes(): Probe[] {
   list.push({ name: 'GraphQL GET mutation', method: 'GET', path: '/graphql?query=mutation%7BgenerateInsights%7Bbalance%7D%7D' });
   list.push({ name: 'GraphQL GET bad extensions', method: 'GET', path: '/graphql?query=%7B__typename%7D&extensions=%7B' });
   list.push({ name: 'GraphQL GET bad variables', method: 'GET', path: '/graphql?query=%7B__typename%7D&variables=5' });
+  // Dashboard sign-in (docs/dashboard.md): bad bodies and cookies.
+  const logins = [...badBodies, '{"email":5,"password":"x"}', `{"email":"${'a'.repeat(5000)}@x.com","password":"p"}`, '{"email":"a@b.c","password":["x"]}'];
+  for (const body of logins)
+    list.push({ name: `login ${JSON.stringify(body).slice(0, 60)}`, method: 'POST', path: '/auth/login', body, type: JSON_TYPE, auth: null });
+  list.push({ name: 'login text/plain', method: 'POST', path: '/auth/login', body: 'x', type: 'text/plain', auth: null });
+  for (const cookie of ['svc_session=', 'svc_session=a.b.c', `svc_session=${'x'.repeat(5000)}`, 'svc_session=%00', 'svc_session'])
+    for (const [method, path] of [
+      ['GET', '/auth/session'],
+      ['POST', '/auth/password'],
+      ['POST', '/auth/logout-everywhere'],
+      ['POST', '/graphql'],
+    ] as const)
+      list.push({
+        name: `${method} ${path} cookie ${cookie.slice(0, 20)}`,
+        method,
+        path,
+        body: method === 'POST' ? '{"query":"{ __typename }"}' : undefined,
+        type: JSON_TYPE,
+        auth: null,
+        cookie,
+      });
   return list;
 }
 
@@ -118,6 +139,7 @@ describeEachDatabase('malformed requests (issue 14)', (target) => {
       if (probe.type) headers['content-type'] = probe.type;
       const auth = probe.auth === undefined ? `Bearer ${key}` : probe.auth;
       if (auth !== null) headers.authorization = auth;
+      if (probe.cookie) headers.cookie = probe.cookie;
       const res = await fetch(`${app.url}${probe.path}`, { method: probe.method, headers, body: probe.body });
       const text = await res.text();
       let codes: string[] = [];

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
 const CONFIG_VARS =
-  /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA|DATABASE_POOL_SIZE|RATE_LIMIT_|PUBLIC_RATE_LIMIT_|SHUTDOWN_TIMEOUT_MS)/;
+  /^(DATABASE_URL|DATA_DIR|PORT|HOST|REDIS_URL|JWT_|AI_|LOG_LEVEL|JOBS_ENABLED|DEMO_SEED|NODE_ENV|TRUSTED_PROXIES|REGION|COMMIT_SHA|DATABASE_POOL_SIZE|RATE_LIMIT_|PUBLIC_RATE_LIMIT_|SHUTDOWN_TIMEOUT_MS|SESSION_)/;
 
 export function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARS.test(k)));

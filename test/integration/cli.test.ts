@@ -205,6 +205,8 @@ test(
   async () => {
     const dir = path.join(freshDir(), 'data'); // does not exist yet: svc start creates it
     const keyLine = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
+    const dashboardLine = /^dashboard: (http:\/\/\S+\/dashboard) {2}\(sign in as (\S+) \/ (\S+)\)$/m;
+    let dashboardPassword = '';
     const startEnv = { DATA_DIR: dir, PORT: '0', JOBS_ENABLED: 'false' };
     const ready = /first job run finished \((\d+) runs(, \d+ failed: see the log)?\): the demo data is ready/;
 
@@ -232,6 +234,17 @@ test(
       key = printed!;
       expect(createdNow).toBe(', created now');
       expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
+      // The demo owner's dashboard sign-in, on the banner; it works without a password change.
+      const [, url, email, password] = dashboardLine.exec(output)!;
+      dashboardPassword = password!;
+      expect(email).toBe('owner@demo.example');
+      const signedIn = await fetch(`${url!.replace(/\/dashboard$/, '')}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(signedIn.status).toBe(200);
+      expect(await signedIn.json()).toMatchObject({ user: { email, role: 'owner', mustChangePassword: false } });
     } finally {
       first.child.kill('SIGTERM');
     }
@@ -241,13 +254,16 @@ test(
     expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'demo-dashboard-password')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, 'session-secret.key')).mode & 0o777).toBe(0o600);
 
-    const second = svcBackground(['start'], startEnv, keyLine);
+    const second = svcBackground(['start'], startEnv, dashboardLine);
     try {
       const output = await second.started;
       const [, printed, createdNow] = keyLine.exec(output)!;
       expect(printed).toBe(key);
       expect(createdNow).toBeUndefined();
+      expect(dashboardLine.exec(output)?.[3]).toBe(dashboardPassword);
       expect(output).not.toMatch(/^(database|seeding demo store):/m); // nothing to make on a warm start
     } finally {
       second.child.kill('SIGTERM');

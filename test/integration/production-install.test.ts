@@ -3,7 +3,7 @@
 // `npm ci --omit=dev --omit=optional --ignore-scripts` (no tsx, no Prisma CLI, no sources), and the compiled
 // service runs with plain node: `migrate`, then two APIs (`serve`) and two workers (`worker`) at
 // once against one fresh PostgreSQL database and one Redis, as compose.yaml runs them. Checks:
-// both APIs serve (probes, status, the playground from dist/), they share one rate budget, and
+// both APIs serve (probes, status, the playground and the dashboard from dist/), they share one rate budget, and
 // every job of a cron tick runs for every account, never twice at once, although both
 // workers schedule it, and each minute's uptime checks are recorded once.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -65,6 +65,11 @@ async function stop(proc: Proc): Promise<number | null> {
   return code;
 }
 
+/** A clean SIGTERM shutdown is exit code 0; otherwise the process's output is the failure message. */
+function expectCleanExit(code: number | null, output: string): void {
+  if (code !== 0) throw new Error(`exited with ${code} after SIGTERM; its output:\n${output}`);
+}
+
 if (!adminUrl || !redisUrl) {
   test.skip('production install: needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis); skipped', () => {});
 } else {
@@ -101,6 +106,7 @@ if (!adminUrl || !redisUrl) {
         LOG_LEVEL: 'warn',
         COMMIT_SHA: 'prodinstall01',
         WEBHOOK_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+        SESSION_SECRET: 'fedcba9876543210fedcba9876543210fedcba9876543210',
         // A loaded CI machine may need more than the default 10 s to close; a hang still fails.
         SHUTDOWN_TIMEOUT_MS: '30000',
       };
@@ -168,9 +174,11 @@ globalThis.Date = class extends RealDate {
       );
       procs.push(...workers);
 
-      // Both APIs serve the probes, the status and the playground bundled into dist/.
+      // Both APIs serve the probes, the status, and the playground and the dashboard bundled into dist/.
       for (const url of urls) {
-        expect((await fetch(`${url}/healthz`)).status).toBe(200);
+        const health = await fetch(`${url}/healthz`);
+        expect(health.status).toBe(200);
+        await health.arrayBuffer();
         const status = await fetch(`${url}/api/v1/status`);
         expect(status.status).toBe(200);
         expect(await status.json()).toMatchObject({
@@ -178,12 +186,18 @@ globalThis.Date = class extends RealDate {
           checks: { database: { status: 'ok' } },
           meta: { env: 'production', commit: 'prodinstall01' },
         });
-        const page = await fetch(`${url}/playground`);
-        expect(page.status).toBe(200);
-        expect(page.headers.get('content-type')).toMatch(/text\/html/);
-        const script = /src="([^"]+\.js)"/.exec(await page.text())?.[1];
-        expect(script).toBeDefined();
-        expect((await fetch(new URL(script!, url))).status).toBe(200);
+        for (const bundled of ['/playground', '/dashboard']) {
+          const page = await fetch(`${url}${bundled}`);
+          expect(page.status).toBe(200);
+          expect(page.headers.get('content-type')).toMatch(/text\/html/);
+          const script = /src="([^"]+\.js)"/.exec(await page.text())?.[1];
+          expect(script).toBeDefined();
+          // Read to the end: a body left unread holds the connection mid-write, and the API's
+          // graceful close would wait for it (a shutdown past SHUTDOWN_TIMEOUT_MS exits 1).
+          const asset = await fetch(new URL(script!, url));
+          expect(asset.status).toBe(200);
+          expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(0);
+        }
       }
 
       // One budget of 60 a minute for the key, spent alternately on both APIs.
@@ -191,6 +205,7 @@ globalThis.Date = class extends RealDate {
       for (let i = 0; i < 60; i++) {
         const response = await fetch(`${urls[i % 2]}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
         expect(response.status).toBe(200);
+        await response.arrayBuffer();
         remaining.push(Number(response.headers.get('x-ratelimit-remaining')));
       }
       expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
@@ -219,7 +234,7 @@ globalThis.Date = class extends RealDate {
           WORKER_LEAD_MS + 120_000,
         );
         // Stopping the workers lets any second run of this tick finish and be recorded.
-        for (const worker of workers) expect({ code: await stop(worker), output: worker.output() }).toEqual({ code: 0, output: expect.any(String) });
+        for (const worker of workers) expectCleanExit(await stop(worker), worker.output());
 
         // Every job of the tick ran for every account, and the lease kept the two workers from
         // ever running one job for one account at the same time. (Exactly one run per tick is not
@@ -246,7 +261,7 @@ globalThis.Date = class extends RealDate {
         await client.end();
       }
       // A clean SIGTERM shutdown (exit 0); the output is shown when it is not.
-      for (const api of apis) expect({ code: await stop(api), output: api.output() }).toEqual({ code: 0, output: expect.any(String) });
+      for (const api of apis) expectCleanExit(await stop(api), api.output());
     }, 360_000);
   });
 }

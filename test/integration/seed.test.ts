@@ -6,6 +6,8 @@ import pg from 'pg';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/client.ts';
 import { DEMO_ACCOUNT_ID, seedDemoAccount } from '../../src/demo/seed.ts';
+import { DEMO_TIMEZONE } from '../../src/demo/catalog.ts';
+import { localDate } from '../../src/domain/shared/dates.ts';
 
 // Seeding 20,000 orders takes about 5 s on an idle machine and over a minute on a loaded one.
 jest.setTimeout(600_000);
@@ -16,7 +18,9 @@ const EARLY = new Date('2026-06-15T01:02:03Z');
 
 /**
  * A digest of every seeded table's contents, to compare two seeds row for row; with `until`, only
- * the orders (and their items) placed by then, and the ad spend and expenses of the days before.
+ * the orders (and their items) placed by then, the expenses of the UTC days before, and the ad
+ * spend of the days before the store's own today (New York) at `until`: today's row holds the share
+ * of that day's budget spent by then (at EARLY, 21:02 on June 14 in New York, June 14 is today).
  */
 async function fingerprint(connectionString: string, until?: Date): Promise<Record<string, string>> {
   const cut = until?.toISOString();
@@ -24,7 +28,7 @@ async function fingerprint(connectionString: string, until?: Date): Promise<Reco
     ? {
         orders: `WHERE placed_at <= '${cut}'`,
         order_items: `WHERE order_id IN (SELECT id FROM orders WHERE placed_at <= '${cut}')`,
-        ad_spend: `WHERE date < '${TODAY}'`,
+        ad_spend: `WHERE date < '${localDate(until!, DEMO_TIMEZONE)}'`,
         expenses: `WHERE date < '${TODAY}'`,
       }
     : {};

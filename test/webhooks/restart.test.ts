@@ -48,6 +48,20 @@ describeEachDatabase('webhook dispatcher restarts', (target) => {
     const sub = await webhooksService(prisma, { allowHosts: config.webhooks.allowPrivateHosts }).createWebhook(account.id, { url: receiver.url(pathname) });
     return { accountId: account.id, sub };
   };
+  /** A dispatcher in its own process (killed by the tests), claiming `concurrency` deliveries at most. */
+  const dispatcherProcess = (concurrency: number) =>
+    spawn(
+      process.execPath,
+      [
+        path.join(projectRoot, 'bin/run-ts.js'),
+        path.join(projectRoot, 'test/webhooks/helpers/dispatcher-child.ts'),
+        database.connectionString,
+        'localhost',
+        cert.certFile,
+        String(concurrency),
+      ],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
   const deliveries = (subscriptionId: number) =>
     prisma.webhookDelivery.findMany({ where: { subscriptionId }, orderBy: { id: 'asc' }, include: { attemptLog: true } });
 
@@ -62,17 +76,7 @@ describeEachDatabase('webhook dispatcher restarts', (target) => {
       ),
     );
 
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(projectRoot, 'bin/run-ts.js'),
-        path.join(projectRoot, 'test/webhooks/helpers/dispatcher-child.ts'),
-        database.connectionString,
-        'localhost',
-        cert.certFile,
-      ],
-      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = dispatcherProcess(1);
     let childLog = '';
     child.stderr.on('data', (c: Buffer) => (childLog += c.toString()));
     try {
@@ -109,6 +113,63 @@ describeEachDatabase('webhook dispatcher restarts', (target) => {
     expect(sent.filter((id) => id === inFlight[0]!.deliveryId)).toHaveLength(2);
     expect(new Set(sent.filter((id) => id !== inFlight[0]!.deliveryId)).size).toBe(9);
     expect(await prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({ totalFired: 10, totalFailed: 0, failCount: 0 });
+  });
+
+  test('a worker killed after its sends were answered but before their batched record: every one is sent again after the lease, none lost', async () => {
+    const { accountId, sub } = await subscribe('/batch');
+    // The receiver answers all six at once (a gate), so their attempts finish together and are recorded by one statement.
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    receiver.on('/batch', (n) => (n <= 6 ? { status: 200, until: gate } : { status: 204 }));
+    const base = receiver.requestsTo('/batch').length;
+    await prisma.$transaction((tx) =>
+      appendEvents(
+        tx,
+        accountId,
+        Array.from({ length: 6 }, (_, i) => consumed(i)),
+      ),
+    );
+    // The record cannot be written (a trigger refuses attempt rows): the worker is killed once it tried.
+    await prisma.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_attempts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'test: the record does not reach the database'; END $$`,
+    );
+    await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_attempts BEFORE INSERT ON webhook_attempts FOR EACH ROW EXECUTE FUNCTION refuse_attempts()`);
+    const received = receiver.requests.length;
+    const child = dispatcherProcess(8);
+    let childLog = '';
+    const refused = new Promise<void>((resolve) =>
+      child.stderr.on('data', (c: Buffer) => {
+        childLog += c.toString();
+        if (childLog.includes('the record does not reach the database')) resolve();
+      }),
+    );
+    try {
+      await receiver.waitFor(received + 6, 60_000);
+      answer();
+      await refused;
+    } finally {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_attempts ON webhook_attempts`);
+      await prisma.$executeRawUnsafe(`DROP FUNCTION refuse_attempts()`);
+    }
+
+    // Six answered sends, nothing recorded: all still pending under the dead worker's claim.
+    const before = await deliveries(sub.id);
+    expect(before).toHaveLength(6);
+    expect(before.every((d) => d.status === 'pending' && d.attempts === 0 && d.leaseToken !== null && d.attemptLog.length === 0)).toBe(true);
+    // After the lease, every one is sent again (same delivery ids) and recorded once.
+    const late = await dispatcher({ now: () => new Date(Date.now() + 90_000) }).drain();
+    expect(late).toMatchObject({ attempted: 6, succeeded: 6 });
+    const after = await deliveries(sub.id);
+    expect(after.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.attemptLog.length === 1 && d.leaseToken === null)).toBe(true);
+    const sent = receiver
+      .requestsTo('/batch')
+      .slice(base)
+      .map((r) => String(r.headers['x-service-delivery']));
+    expect(sent).toHaveLength(12);
+    for (const d of after) expect(sent.filter((id) => id === d.deliveryId)).toHaveLength(2);
+    expect(await prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({ totalFired: 6, totalFailed: 0 });
   });
 
   test('stop waits for sends in flight; past its grace period the delivery stays claimed and is sent after the lease', async () => {

@@ -1,4 +1,4 @@
 // The account-summaries module's public surface: segments, ads, conversations, health and risks
 // of one account, summarised from its data.
-export * from './service.ts';
+export { accountSummariesService, type AccountSummariesService, type Risk } from './service.ts';
 export type { ConversationRow } from './repo.ts';

@@ -1,5 +1,5 @@
 // The accounts module's public surface.
-export * from './service.ts';
+export { accountsService, type AccountsService } from './service.ts';
 
 export type { Plan } from '../shared/enums.ts';
 import type { Plan } from '../shared/enums.ts';

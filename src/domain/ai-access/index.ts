@@ -1,2 +1,2 @@
 // The AI-access module's public surface: pause state, monthly quota.
-export * from './service.ts';
+export { aiAccessService, type AiAccessService, type AiAccessView } from './service.ts';

@@ -1,3 +1,3 @@
 // The alerts module's public surface.
-export * from './service.ts';
+export { alertsService, type AlertsService } from './service.ts';
 export type { AlertRuleRow, WindowFigures, RuleState } from './repo.ts';

@@ -1,5 +1,5 @@
 // The anomalies module's public surface: the detector's rules, the service and its declared types.
-export * from './service.ts';
+export { anomaliesService, type AnomaliesService, type Anomaly, ANOMALY_METRICS, type AnomalyQuery, type AnomalyWindow } from './service.ts';
 export {
   DETECTION,
   PATTERNS,

@@ -22,6 +22,9 @@ export function sessionVerifier(jwt: Config['jwt']): ((token: string) => Promise
   return async (token) => {
     try {
       const { payload } = await (typeof key === 'function' ? jwtVerify(token, key, options) : jwtVerify(token, key, options));
+      // A token with a uid claim is one of this service's own sessions (session-tokens.ts), never an
+      // external one: were SESSION_SECRET and JWT_SECRET the same, it must not skip the user checks.
+      if (payload.uid !== undefined) return { ok: false, reason: 'invalid' };
       return typeof payload.sub === 'string' && payload.sub ? { ok: true, accountId: payload.sub } : { ok: false, reason: 'invalid' };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

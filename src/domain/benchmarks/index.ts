@@ -1,2 +1,2 @@
 // The public benchmarks module's public surface.
-export * from './service.ts';
+export { benchmarksService, type BenchmarksService, MIN_BUCKET } from './service.ts';

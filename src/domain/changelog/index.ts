@@ -1,2 +1,2 @@
 // The changelog module's public surface.
-export * from './service.ts';
+export { changelogService, type ChangelogService } from './service.ts';

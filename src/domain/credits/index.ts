@@ -1,8 +1,8 @@
 // The credits module's public surface: balance, ledger, purchases, feature costs, payment port.
-export * from './service.ts';
-export * from './feature-costs.ts';
-export * from './payments.ts';
-export type { LedgerRow, BalanceRow, DebitOutcome } from './repo.ts';
+export { creditsService, type CreditsService, type CreditSummary } from './service.ts';
+export { FEATURE_COSTS, featureCost, type FeatureName } from './feature-costs.ts';
+export { type PaymentPort } from './payments.ts';
+export type { LedgerRow, BalanceRow, DebitOutcome, AutoTopupRow } from './repo.ts';
 
 import type { BalanceRow } from './repo.ts';
 import type { TransactionKind } from '../shared/enums.ts';

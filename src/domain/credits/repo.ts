@@ -1,7 +1,9 @@
 // The only Prisma access for credits: the balance row and the append-only ledger. Every write
 // changes the balance with one conditional statement and appends its ledger row and its events in
 // the same transaction, so the balance always equals the ledger's sum and never goes below zero.
-import type { Prisma, PrismaClient } from '../../db/client.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
+import type { PrismaClient } from '../../db/client.ts';
+import { queryRows } from '../../db/statements.ts';
 import { AppError } from '../../errors.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 import { appendEvents } from '../events/repo.ts';
@@ -65,6 +67,9 @@ const debitRow = z.object({
   created_at: col.date.nullable(),
 });
 const balanceOnlyRow = z.object({ balance: col.int });
+const autoTopupRow = z.object({ enabled: col.bool, threshold: col.int, topUpAmount: col.int, lastChargedAt: col.date.nullable() });
+/** The auto top-up settings as the API shows them. */
+export type AutoTopupRow = z.infer<typeof autoTopupRow>;
 
 export function creditsRepo(prisma: PrismaClient) {
   const refundOf = (accountId: string, debitId: number) =>
@@ -74,11 +79,14 @@ export function creditsRepo(prisma: PrismaClient) {
     async balance(accountId: string): Promise<BalanceRow | null> {
       const rows = parseRows(
         balanceRow,
-        await prisma.$queryRaw`
+        await queryRows(
+          prisma,
+          Prisma.sql`
         SELECT balance, total_purchased AS "totalPurchased", total_spent AS "totalSpent", auto_topup_enabled AS "autoTopupEnabled",
                auto_topup_threshold AS "autoTopupThreshold", auto_topup_amount AS "autoTopupAmount",
                auto_topup_last_charged_at AS "autoTopupLastChargedAt", updated_at AS "updatedAt"
         FROM credit_balances WHERE account_id = ${accountId}`,
+        ),
       );
       return rows[0] ?? null;
     },
@@ -238,6 +246,19 @@ export function creditsRepo(prisma: PrismaClient) {
         data: { autoTopupEnabled: settings.enabled, autoTopupThreshold: settings.threshold, autoTopupAmount: settings.amount },
         select: { autoTopupEnabled: true, autoTopupThreshold: true, autoTopupAmount: true },
       });
+    },
+    /** Replaces the auto top-up settings: one UPDATE of the account's own row (null when it has none). */
+    async updateAutoTopup(accountId: string, settings: { enabled: boolean; threshold: number; amount: number }): Promise<AutoTopupRow | null> {
+      const rows = parseRows(
+        autoTopupRow,
+        await prisma.$queryRaw`
+        UPDATE credit_balances
+        SET auto_topup_enabled = ${settings.enabled}, auto_topup_threshold = ${settings.threshold}, auto_topup_amount = ${settings.amount}
+        WHERE account_id = ${accountId}
+        RETURNING auto_topup_enabled AS "enabled", auto_topup_threshold AS "threshold", auto_topup_amount AS "topUpAmount",
+                  auto_topup_last_charged_at AS "lastChargedAt"`,
+      );
+      return rows[0] ?? null;
     },
     /** How many ledger entries the account has. */
     transactionCount(accountId: string) {

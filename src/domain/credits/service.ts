@@ -173,6 +173,18 @@ export function creditsService(prisma: PrismaClient, options: { payments?: Payme
       return repo.setAutoTopup(accountId, settings);
     },
 
+    /**
+     * Replaces all the auto top-up settings at once (the dashboard's form): threshold and amount
+     * from 1 to MAX_PURCHASE, as setAutoTopup; a refusal changes nothing.
+     */
+    async updateAutoTopup(accountId: string, settings: { enabled: boolean; threshold: number; topUpAmount: number }) {
+      const threshold = positiveInt(settings.threshold, 'threshold', MAX_PURCHASE);
+      const amount = positiveInt(settings.topUpAmount, 'top_up_amount', MAX_PURCHASE);
+      const row = await repo.updateAutoTopup(accountId, { enabled: settings.enabled, threshold, amount });
+      if (!row) throw new AppError('not_found', `no credit balance for account ${accountId}`);
+      return row;
+    },
+
     /** The ledger's sum (equal to the balance at every commit). */
     ledgerSum: (accountId: string) => repo.ledgerSum(accountId),
     currentBalance,

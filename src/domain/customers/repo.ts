@@ -4,6 +4,7 @@ import { LONG_TRANSACTION } from '../../db/transactions.ts';
 import type { CustomerSegment, OrderStatus } from '../../db/__generated__/prisma/enums.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import type { PageRequest } from '../shared/index.ts';
+import { queryRows, sqlInt } from '../../db/statements.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 import { CHURN_RULES, CUSTOMER_SEGMENTS, LTV_RULES, SEGMENT_RULES, sourceFromId, sourceToId } from './rules.ts';
 import type { ContactChange, Customer, CustomerInPage, CustomerKey, CustomerSort, CustomerSortField, CustomerSource, Order } from './types.ts';
@@ -63,10 +64,9 @@ const CUSTOMER_COLUMNS = Prisma.sql`id, email, name, phone, source::text AS sour
 const ORDER_COLUMNS = Prisma.sql`o.id, o.customer_id AS "customerId", o.source::text AS source, o.external_id AS "externalId",
   o.status::text AS status, o.currency, o.subtotal::text AS subtotal, o.total_amount::text AS "totalAmount",
   o.refunded_amount::text AS "refundedAmount", o.placed_at AS "placedAt"`;
-/** ORDER_COLUMNS as json_build_object's arguments (placedAt comes back as text). */
-const ORDER_JSON_FIELDS = Prisma.sql`'id', o.id, 'customerId', o.customer_id, 'source', o.source::text, 'externalId', o.external_id,
-  'status', o.status::text, 'currency', o.currency, 'subtotal', o.subtotal::text, 'totalAmount', o.total_amount::text,
-  'refundedAmount', o.refunded_amount::text, 'placedAt', o.placed_at`;
+/** The columns of an order as its JSON keys (json_agg of these rows; placedAt comes back as text). */
+const ORDER_JSON_COLUMNS = Prisma.sql`id, customer_id AS "customerId", source::text AS source, external_id AS "externalId", status::text AS status,
+  currency, subtotal::text AS subtotal, total_amount::text AS "totalAmount", refunded_amount::text AS "refundedAmount", placed_at AS "placedAt"`;
 
 export function customersRepo(prisma: PrismaClient) {
   return {
@@ -177,28 +177,33 @@ export function customersRepo(prisma: PrismaClient) {
       const descending = (order.direction === 'desc') !== request.backward;
       const dir = Prisma.raw(descending ? 'DESC' : 'ASC');
       // "After" lies further along the requested direction, "before" against it.
-      const bound = (cursor: CustomerKey | null, further: boolean) => {
-        if (!cursor) return Prisma.sql`TRUE`;
+      const bound = (cursor: CustomerKey, further: boolean) => {
         const op = Prisma.raw((order.direction === 'desc') === further ? '<' : '>');
         return order.field === 'id'
           ? Prisma.sql`id ${op} ${cursor.id}::int`
           : Prisma.sql`(${key}, id) ${op} (${cursor.value}::${Prisma.raw(order.field === 'revenue' ? 'numeric' : 'timestamptz')}, ${cursor.id}::int)`;
       };
-      const source = dbSource(filter.source);
+      // Only the conditions given, in the text: on a server the statement is prepared (db/statements.ts).
+      const where = [Prisma.sql`account_id = ${accountId}`];
+      if (filter.source) where.push(Prisma.sql`source::text = ${dbSource(filter.source)}::text`);
+      if (filter.segment) where.push(Prisma.sql`segment::text = ${filter.segment}::text`);
+      if (request.after) where.push(bound(request.after, true));
+      if (request.before) where.push(bound(request.before, false));
       // Evaluated for the rows of the page only (after the ORDER BY and LIMIT).
       const orders = recentOrders
-        ? Prisma.sql`, (SELECT coalesce(json_agg(json_build_object(${ORDER_JSON_FIELDS}) ORDER BY o.placed_at DESC, o.id DESC), '[]')
-          FROM (SELECT * FROM orders WHERE account_id = ${accountId} AND customer_id = customers.id ORDER BY placed_at DESC, id DESC LIMIT ${recentOrders}) o) AS "recentOrders"`
+        ? Prisma.sql`, (SELECT coalesce(json_agg(o ORDER BY o."placedAt" DESC, o.id DESC), '[]')
+          FROM (SELECT ${ORDER_JSON_COLUMNS} FROM orders
+                WHERE account_id = ${accountId} AND customer_id = customers.id ORDER BY placed_at DESC, id DESC LIMIT ${sqlInt(recentOrders)}) o) AS "recentOrders"`
         : Prisma.empty;
-      const rows = await prisma.$queryRaw`
+      const rows = await queryRows(
+        prisma,
+        Prisma.sql`
         SELECT ${CUSTOMER_COLUMNS}, ${key}::text AS "sortKey"${orders}
         FROM customers
-        WHERE account_id = ${accountId}
-          AND (${source}::text IS NULL OR source::text = ${source}::text)
-          AND (${filter.segment ?? null}::text IS NULL OR segment::text = ${filter.segment ?? null}::text)
-          AND ${bound(request.after, true)} AND ${bound(request.before, false)}
-        ORDER BY ${key} ${dir}, id ${dir}
-        LIMIT ${request.take + 1}`;
+        WHERE ${Prisma.join(where, ' AND ')}
+        ORDER BY ${key} ${dir}${order.field === 'id' ? Prisma.empty : Prisma.sql`, id ${dir}`}
+        LIMIT ${sqlInt(request.take + 1)}`,
+      );
       return parseRows(pageRow, rows);
     },
     /** The account's customers with these ids (any order; ids of other accounts are not found). */

@@ -1,3 +1,3 @@
 // The idempotency module's public surface (Idempotency-Key on POST; src/http/idempotency.ts applies it).
-export * from './service.ts';
-export * from './rules.ts';
+export { idempotencyService, type IdempotencyService, type IdempotencyTicket } from './service.ts';
+export { idempotencyRequestHash, parseIdempotencyKey } from './rules.ts';

@@ -1,2 +1,2 @@
 // The incidents module's public surface.
-export * from './service.ts';
+export { type Incident, incidentsService, type IncidentsService } from './service.ts';

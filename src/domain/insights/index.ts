@@ -1,3 +1,3 @@
 // The insights module's public surface: findings, their status moves, and the v1 sets.
-export * from './service.ts';
+export { INSIGHT_CATEGORIES, INSIGHT_STATUSES, type InsightQuery, insightsService, type InsightsService, SEVERITIES } from './service.ts';
 export type { InsightRow as Insight, InsightFilter } from './repo.ts';

@@ -2,6 +2,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { InsightCategory, InsightStatus, Severity } from '../../db/__generated__/prisma/enums.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
+import { queryRows, sqlInt } from '../../db/statements.ts';
 import { idDescendingWindow, type PageRequest } from '../shared/index.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 
@@ -75,9 +76,12 @@ export function insightsRepo(prisma: PrismaClient) {
       if (filter.category) where.push(Prisma.sql`category = ${filter.category}::"InsightCategory"`);
       if (id?.lt !== undefined) where.push(Prisma.sql`id < ${id.lt}::int`);
       if (id?.gt !== undefined) where.push(Prisma.sql`id > ${id.gt}::int`);
-      const rows = await prisma.$queryRaw`
+      const rows = await queryRows(
+        prisma,
+        Prisma.sql`
         SELECT ${INSIGHT_COLUMNS} FROM insights WHERE ${Prisma.join(where, ' AND ')}
-        ORDER BY id ${Prisma.raw(order === 'asc' ? 'ASC' : 'DESC')} LIMIT ${take}`;
+        ORDER BY id ${Prisma.raw(order === 'asc' ? 'ASC' : 'DESC')} LIMIT ${sqlInt(take)}`,
+      );
       return parseRows(insightRow, rows);
     },
     /** The account's insights with these ids, id descending (ids of other accounts are not found). */

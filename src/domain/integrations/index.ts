@@ -1,5 +1,5 @@
 // The integrations module's public surface.
-export * from './service.ts';
+export { integrationsService, type IntegrationsService } from './service.ts';
 export type { IntegrationRef, ConnectInput } from './repo.ts';
 
 import type { IntegrationStatusName } from './service.ts';

@@ -1,6 +1,6 @@
 // The keys module's public surface: API keys, their format and validity rules.
-export * from './service.ts';
-export * from './rules.ts';
+export { keysService, type ScopeName } from './service.ts';
+export { checkApiKey, displayPrefix, generateApiKey, hashApiKey, keyState } from './rules.ts';
 export type { ApiKeyRow } from './repo.ts';
 
 /** An API key as listed (never the key itself: only its display prefix). */

@@ -1,3 +1,3 @@
 // The retention module's public surface.
-export * from './service.ts';
+export { PARTITION_MONTHS_AHEAD, retentionService, type RetentionService } from './service.ts';
 export type { RetainedTable, PartitionedTable } from './repo.ts';

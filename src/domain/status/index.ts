@@ -1,2 +1,2 @@
 // The status module's public surface.
-export * from './service.ts';
+export { type ServiceStatus, statusService } from './service.ts';

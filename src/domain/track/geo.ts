@@ -3,8 +3,9 @@
 // The two files are large (about 63 MB IPv4 and 71 MB IPv6, held in memory once opened), so each
 // is opened on the first lookup of its family and then shared by the whole process. Addresses that
 // are not public unicast (loopback, private, link-local...) have no location and open nothing.
+// maxmind itself is imported by the first open too (about 4 MB of a process that never tracks).
 import { createRequire } from 'node:module';
-import maxmind, { type Reader, type Response } from 'maxmind';
+import type { Reader, Response } from 'maxmind';
 import ipaddr from 'ipaddr.js';
 
 export interface Geo {
@@ -42,7 +43,7 @@ const readers = new Map<string, Promise<Reader<Response>>>();
 function reader(path: string): Promise<Reader<Response>> {
   let opening = readers.get(path);
   if (!opening) {
-    opening = maxmind.open<Response>(path, { watchForUpdates: false });
+    opening = import('maxmind').then(({ default: maxmind }) => maxmind.open<Response>(path, { watchForUpdates: false }));
     readers.set(path, opening);
     // A failed open is not cached: a later lookup tries again.
     opening.catch(() => readers.delete(path));

@@ -1,2 +1,2 @@
 // The uptime module's public surface.
-export * from './service.ts';
+export { uptimeService, type UptimeService } from './service.ts';

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -448,6 +448,25 @@ export type CreateApiKeyPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Input of createDashboardUser. */
+export type CreateDashboardUserInput = {
+  /** The new user's e-mail (unique across the service). */
+  email: Scalars['String']['input'];
+  /** owner or member (default member). */
+  role?: InputMaybe<DashboardRole>;
+};
+
+/** Result of createDashboardUser. */
+export type CreateDashboardUserPayload = {
+  __typename?: 'CreateDashboardUserPayload';
+  /** The one-time password to hand to the user. Store it now: it is never shown again. */
+  oneTimePassword?: Maybe<Scalars['String']['output']>;
+  /** The new user. */
+  user?: Maybe<DashboardUser>;
+  /** Why the mutation changed nothing (bad input, a duplicate e-mail); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Input of createWebhook. */
 export type CreateWebhookInput = {
   /** Event names from the catalog, or * (default ["*"]). */
@@ -765,6 +784,30 @@ export type CustomerSegments = {
   totalCustomers: Scalars['Int']['output'];
   /** Sum of the customers' revenue totals. */
   totalRevenue: Money;
+};
+
+/** What a dashboard user may do: owners everything, members read and work on insights, reorder suggestions and webhook deliveries. */
+export type DashboardRole =
+  /** Reads everything; resolves, dismisses and generates insights; marks or dismisses reorder suggestions; tests and resends webhooks. */
+  | 'member'
+  /** Every action, user management included. */
+  | 'owner';
+
+/** A person who signs in to the dashboard (POST /auth/login). */
+export type DashboardUser = Node & {
+  __typename?: 'DashboardUser';
+  /** When the user was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The sign-in e-mail (lower-case). */
+  email: Scalars['String']['output'];
+  /** Opaque global id, encoding the type (node(id) refetches it). */
+  id: Scalars['ID']['output'];
+  /** When the user last signed in. */
+  lastSignInAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True until the user has replaced their one-time password. */
+  mustChangePassword: Scalars['Boolean']['output'];
+  /** owner or member. */
+  role: DashboardRole;
 };
 
 /** The database check. */
@@ -1189,6 +1232,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Creates an API key for the session's account. Dashboard sessions only; the key is shown once. */
   createApiKey?: Maybe<CreateApiKeyPayload>;
+  /** Adds a dashboard user to the account with a one-time password (shown once in the payload; changed at first sign-in). An owner's dashboard session only. */
+  createDashboardUser?: Maybe<CreateDashboardUserPayload>;
   /** Subscribes an HTTPS URL to events; the signing secret is in the payload, once. Needs write. */
   createWebhook?: Maybe<CreateWebhookPayload>;
   /** Re-enables a subscription deactivated after 20 failed attempts (fail count reset; counts toward the 25 active). Needs write. */
@@ -1204,6 +1249,8 @@ export type Mutation = {
   pauseAiAccess?: Maybe<PauseAiAccessPayload>;
   /** Queues again every failed or cancelled delivery of a subscription since a time (at most 7 days back). Needs write. */
   recoverWebhookDeliveries?: Maybe<RecoverWebhookDeliveriesPayload>;
+  /** Removes a dashboard user of the account; their sessions end at once. Not yourself, and never the last owner. An owner's dashboard session only. */
+  removeDashboardUser?: Maybe<RemoveDashboardUserPayload>;
   /** Queues a new attempt of a delivery that has ended (same id, event and body, signed afresh). Needs write. */
   resendWebhookDelivery?: Maybe<ResendWebhookDeliveryPayload>;
   /**
@@ -1227,6 +1274,8 @@ export type Mutation = {
   testWebhook?: Maybe<TestWebhookPayload>;
   /** Records a custom tracking event in the account's event stream (geo from the client address). Needs write. */
   trackEvent?: Maybe<TrackEventPayload>;
+  /** Sets the account's auto top-up: whether it is on, the balance below which it recharges and the credits per recharge. threshold and topUpAmount from 1 to 1,000,000, else an invalid_parameter user error and nothing changes. An owner's dashboard session only. */
+  updateAutoTopup?: Maybe<UpdateAutoTopupPayload>;
   /** Changes a customer's contact fields (metrics are computed and cannot be set). Needs write. */
   updateCustomerContact?: Maybe<UpdateCustomerContactPayload>;
 };
@@ -1235,6 +1284,12 @@ export type Mutation = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationCreateDashboardUserArgs = {
+  input: CreateDashboardUserInput;
 };
 
 
@@ -1265,6 +1320,12 @@ export type MutationPauseAiAccessArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRecoverWebhookDeliveriesArgs = {
   input: RecoverWebhookDeliveriesInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationRemoveDashboardUserArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1325,6 +1386,12 @@ export type MutationTestWebhookArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationTrackEventArgs = {
   input: TrackEventInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationUpdateAutoTopupArgs = {
+  input: UpdateAutoTopupInput;
 };
 
 
@@ -1714,6 +1781,8 @@ export type Query = {
   customerSegments?: Maybe<CustomerSegments>;
   /** The account's customers, a page at a time (at most 100 per page). */
   customers?: Maybe<CustomerConnection>;
+  /** The account's dashboard users, oldest first. An owner's dashboard session only (owner_required, session_required). */
+  dashboardUsers: Array<DashboardUser>;
   /** Insights found by the ai-insights-generate job, newest first. */
   insights?: Maybe<InsightConnection>;
   /** The account's integrations (storefronts, marketplaces, ad accounts, payments) and their totals. */
@@ -1931,6 +2000,15 @@ export type RecoverWebhookDeliveriesPayload = {
   /** How many deliveries were queued again. */
   queued?: Maybe<Scalars['Int']['output']>;
   /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** Result of removeDashboardUser. */
+export type RemoveDashboardUserPayload = {
+  __typename?: 'RemoveDashboardUserPayload';
+  /** The id of the removed user. */
+  removedUserId?: Maybe<Scalars['ID']['output']>;
+  /** Why the mutation changed nothing (not found, yourself, the last owner); empty on success. */
   userErrors: Array<UserError>;
 };
 
@@ -2331,6 +2409,25 @@ export type TransactionKind =
   /** Credits given back after a failed AI job. */
   | 'refund';
 
+/** Input of updateAutoTopup: the whole setting (every field is replaced). */
+export type UpdateAutoTopupInput = {
+  /** Whether auto top-up is on. */
+  enabled: Scalars['Boolean']['input'];
+  /** The balance below which a recharge is made (1 to 1,000,000). */
+  threshold: Scalars['Int']['input'];
+  /** Credits added per recharge (1 to 1,000,000). */
+  topUpAmount: Scalars['Int']['input'];
+};
+
+/** Result of updateAutoTopup. */
+export type UpdateAutoTopupPayload = {
+  __typename?: 'UpdateAutoTopupPayload';
+  /** The account's auto top-up as saved. */
+  autoTopup?: Maybe<AutoTopup>;
+  /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Input of updateCustomerContact: only the fields given change. */
 export type UpdateCustomerContactInput = {
   /** New city (up to 200 characters). */
@@ -2436,6 +2533,8 @@ export type Viewer = {
   credits: Credits;
   /** The scopes of the calling credential. */
   scopes: Array<Scope>;
+  /** The signed-in dashboard user (a session from POST /auth/login); null for an API key or an externally issued session. */
+  user?: Maybe<DashboardUser>;
 };
 
 /** One attempt of a delivery. */
@@ -2657,6 +2756,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ApiKeyModel )
     | ( CreditTransactionModel )
     | ( CustomerModel )
+    | ( DashboardUserModel )
     | ( InsightModel )
     | ( IntegrationModel )
     | ( InventoryItemModel )
@@ -2699,6 +2799,8 @@ export type ResolversTypes = ResolversObject<{
   CorrelatedMetric: ResolverTypeWrapper<CorrelatedMetric>;
   CreateApiKeyInput: CreateApiKeyInput;
   CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
+  CreateDashboardUserInput: CreateDashboardUserInput;
+  CreateDashboardUserPayload: ResolverTypeWrapper<Omit<CreateDashboardUserPayload, 'user'> & { user?: Maybe<ResolversTypes['DashboardUser']> }>;
   CreateWebhookInput: CreateWebhookInput;
   CreateWebhookPayload: ResolverTypeWrapper<Omit<CreateWebhookPayload, 'webhook'> & { webhook?: Maybe<ResolversTypes['WebhookSubscription']> }>;
   Creative: ResolverTypeWrapper<Creative>;
@@ -2720,6 +2822,8 @@ export type ResolversTypes = ResolversObject<{
   CustomerSegment: CustomerSegment;
   CustomerSegmentSummary: ResolverTypeWrapper<CustomerSegmentSummary>;
   CustomerSegments: ResolverTypeWrapper<CustomerSegments>;
+  DashboardRole: DashboardRole;
+  DashboardUser: ResolverTypeWrapper<DashboardUserModel>;
   DatabaseCheck: ResolverTypeWrapper<DatabaseCheck>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateRange: ResolverTypeWrapper<DateRange>;
@@ -2780,6 +2884,7 @@ export type ResolversTypes = ResolversObject<{
   RateLimit: ResolverTypeWrapper<RateLimitModel>;
   RecoverWebhookDeliveriesInput: RecoverWebhookDeliveriesInput;
   RecoverWebhookDeliveriesPayload: ResolverTypeWrapper<RecoverWebhookDeliveriesPayload>;
+  RemoveDashboardUserPayload: ResolverTypeWrapper<RemoveDashboardUserPayload>;
   ReorderStatus: ReorderStatus;
   ReorderSuggestion: ResolverTypeWrapper<ReorderSuggestionModel>;
   ReorderSuggestionConnection: ResolverTypeWrapper<ReorderSuggestionConnectionModel>;
@@ -2816,6 +2921,8 @@ export type ResolversTypes = ResolversObject<{
   TrackEventInput: TrackEventInput;
   TrackEventPayload: ResolverTypeWrapper<TrackEventPayload>;
   TransactionKind: TransactionKind;
+  UpdateAutoTopupInput: UpdateAutoTopupInput;
+  UpdateAutoTopupPayload: ResolverTypeWrapper<UpdateAutoTopupPayload>;
   UpdateCustomerContactInput: UpdateCustomerContactInput;
   UpdateCustomerContactPayload: ResolverTypeWrapper<Omit<UpdateCustomerContactPayload, 'customer'> & { customer?: Maybe<ResolversTypes['Customer']> }>;
   Usage: ResolverTypeWrapper<UsageModel>;
@@ -2856,6 +2963,8 @@ export type ResolversParentTypes = ResolversObject<{
   CorrelatedMetric: CorrelatedMetric;
   CreateApiKeyInput: CreateApiKeyInput;
   CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
+  CreateDashboardUserInput: CreateDashboardUserInput;
+  CreateDashboardUserPayload: Omit<CreateDashboardUserPayload, 'user'> & { user?: Maybe<ResolversParentTypes['DashboardUser']> };
   CreateWebhookInput: CreateWebhookInput;
   CreateWebhookPayload: Omit<CreateWebhookPayload, 'webhook'> & { webhook?: Maybe<ResolversParentTypes['WebhookSubscription']> };
   Creative: Creative;
@@ -2872,6 +2981,7 @@ export type ResolversParentTypes = ResolversObject<{
   CustomerRanking: Omit<CustomerRanking, 'customer'> & { customer: ResolversParentTypes['Customer'] };
   CustomerSegmentSummary: CustomerSegmentSummary;
   CustomerSegments: CustomerSegments;
+  DashboardUser: DashboardUserModel;
   DatabaseCheck: DatabaseCheck;
   Date: Scalars['Date']['output'];
   DateRange: DateRange;
@@ -2920,6 +3030,7 @@ export type ResolversParentTypes = ResolversObject<{
   RateLimit: RateLimitModel;
   RecoverWebhookDeliveriesInput: RecoverWebhookDeliveriesInput;
   RecoverWebhookDeliveriesPayload: RecoverWebhookDeliveriesPayload;
+  RemoveDashboardUserPayload: RemoveDashboardUserPayload;
   ReorderSuggestion: ReorderSuggestionModel;
   ReorderSuggestionConnection: ReorderSuggestionConnectionModel;
   ReorderSuggestionEdge: Omit<ReorderSuggestionEdge, 'node'> & { node: ResolversParentTypes['ReorderSuggestion'] };
@@ -2949,6 +3060,8 @@ export type ResolversParentTypes = ResolversObject<{
   ThrottleStatus: ThrottleStatus;
   TrackEventInput: TrackEventInput;
   TrackEventPayload: TrackEventPayload;
+  UpdateAutoTopupInput: UpdateAutoTopupInput;
+  UpdateAutoTopupPayload: UpdateAutoTopupPayload;
   UpdateCustomerContactInput: UpdateCustomerContactInput;
   UpdateCustomerContactPayload: Omit<UpdateCustomerContactPayload, 'customer'> & { customer?: Maybe<ResolversParentTypes['Customer']> };
   Usage: UsageModel;
@@ -3134,6 +3247,12 @@ export type CreateApiKeyPayloadResolvers<ContextType = GraphQLContext, ParentTyp
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type CreateDashboardUserPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateDashboardUserPayload'] = ResolversParentTypes['CreateDashboardUserPayload']> = ResolversObject<{
+  oneTimePassword?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type CreateWebhookPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateWebhookPayload'] = ResolversParentTypes['CreateWebhookPayload']> = ResolversObject<{
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -3256,6 +3375,16 @@ export type CustomerSegmentsResolvers<ContextType = GraphQLContext, ParentType e
   segments?: Resolver<Array<ResolversTypes['CustomerSegmentSummary']>, ParentType, ContextType>;
   totalCustomers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalRevenue?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type DashboardUserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardUser'] = ResolversParentTypes['DashboardUser']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSignInAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  mustChangePassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['DashboardRole'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type DatabaseCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DatabaseCheck'] = ResolversParentTypes['DatabaseCheck']> = ResolversObject<{
@@ -3439,12 +3568,14 @@ export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends Reso
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   createApiKey?: Resolver<Maybe<ResolversTypes['CreateApiKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
+  createDashboardUser?: Resolver<Maybe<ResolversTypes['CreateDashboardUserPayload']>, ParentType, ContextType, RequireFields<MutationCreateDashboardUserArgs, 'input'>>;
   createWebhook?: Resolver<Maybe<ResolversTypes['CreateWebhookPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   enableWebhook?: Resolver<Maybe<ResolversTypes['EnableWebhookPayload']>, ParentType, ContextType, RequireFields<MutationEnableWebhookArgs, 'input'>>;
   generateInsights?: Resolver<ResolversTypes['GenerateInsightsPayload'], ParentType, ContextType>;
   pauseAi?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType, Partial<MutationPauseAiArgs>>;
   pauseAiAccess?: Resolver<Maybe<ResolversTypes['PauseAiAccessPayload']>, ParentType, ContextType, Partial<MutationPauseAiAccessArgs>>;
   recoverWebhookDeliveries?: Resolver<Maybe<ResolversTypes['RecoverWebhookDeliveriesPayload']>, ParentType, ContextType, RequireFields<MutationRecoverWebhookDeliveriesArgs, 'input'>>;
+  removeDashboardUser?: Resolver<Maybe<ResolversTypes['RemoveDashboardUserPayload']>, ParentType, ContextType, RequireFields<MutationRemoveDashboardUserArgs, 'id'>>;
   resendWebhookDelivery?: Resolver<Maybe<ResolversTypes['ResendWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationResendWebhookDeliveryArgs, 'input'>>;
   resumeAi?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType, Partial<MutationResumeAiArgs>>;
   resumeAiAccess?: Resolver<Maybe<ResolversTypes['ResumeAiAccessPayload']>, ParentType, ContextType, Partial<MutationResumeAiAccessArgs>>;
@@ -3455,11 +3586,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setReorderStatus?: Resolver<Maybe<ResolversTypes['SetReorderStatusPayload']>, ParentType, ContextType, RequireFields<MutationSetReorderStatusArgs, 'input'>>;
   testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'input'>>;
   trackEvent?: Resolver<Maybe<ResolversTypes['TrackEventPayload']>, ParentType, ContextType, RequireFields<MutationTrackEventArgs, 'input'>>;
+  updateAutoTopup?: Resolver<Maybe<ResolversTypes['UpdateAutoTopupPayload']>, ParentType, ContextType, RequireFields<MutationUpdateAutoTopupArgs, 'input'>>;
   updateCustomerContact?: Resolver<Maybe<ResolversTypes['UpdateCustomerContactPayload']>, ParentType, ContextType, RequireFields<MutationUpdateCustomerContactArgs, 'input'>>;
 }>;
 
 export type NodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Account' | 'Anomaly' | 'ApiKey' | 'CreditTransaction' | 'Customer' | 'Insight' | 'Integration' | 'InventoryItem' | 'Order' | 'ReorderSuggestion' | 'WebhookDelivery' | 'WebhookSubscription', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Account' | 'Anomaly' | 'ApiKey' | 'CreditTransaction' | 'Customer' | 'DashboardUser' | 'Insight' | 'Integration' | 'InventoryItem' | 'Order' | 'ReorderSuggestion' | 'WebhookDelivery' | 'WebhookSubscription', ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -3607,6 +3739,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<QueryCustomerArgs, 'id'>>;
   customerSegments?: Resolver<Maybe<ResolversTypes['CustomerSegments']>, ParentType, ContextType>;
   customers?: Resolver<Maybe<ResolversTypes['CustomerConnection']>, ParentType, ContextType, Partial<QueryCustomersArgs>>;
+  dashboardUsers?: Resolver<Array<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
   insights?: Resolver<Maybe<ResolversTypes['InsightConnection']>, ParentType, ContextType, Partial<QueryInsightsArgs>>;
   integrations?: Resolver<Maybe<ResolversTypes['Integrations']>, ParentType, ContextType>;
   inventory?: Resolver<Maybe<ResolversTypes['Inventory']>, ParentType, ContextType, RequireFields<QueryInventoryArgs, 'first'>>;
@@ -3639,6 +3772,11 @@ export type RateLimitResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type RecoverWebhookDeliveriesPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecoverWebhookDeliveriesPayload'] = ResolversParentTypes['RecoverWebhookDeliveriesPayload']> = ResolversObject<{
   queued?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RemoveDashboardUserPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RemoveDashboardUserPayload'] = ResolversParentTypes['RemoveDashboardUserPayload']> = ResolversObject<{
+  removedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -3785,6 +3923,11 @@ export type TrackEventPayloadResolvers<ContextType = GraphQLContext, ParentType 
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type UpdateAutoTopupPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateAutoTopupPayload'] = ResolversParentTypes['UpdateAutoTopupPayload']> = ResolversObject<{
+  autoTopup?: Resolver<Maybe<ResolversTypes['AutoTopup']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type UpdateCustomerContactPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateCustomerContactPayload'] = ResolversParentTypes['UpdateCustomerContactPayload']> = ResolversObject<{
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -3830,6 +3973,7 @@ export type ViewerResolvers<ContextType = GraphQLContext, ParentType extends Res
   credential?: Resolver<ResolversTypes['CredentialKind'], ParentType, ContextType>;
   credits?: Resolver<ResolversTypes['Credits'], ParentType, ContextType>;
   scopes?: Resolver<Array<ResolversTypes['Scope']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
 }>;
 
 export type WebhookAttemptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookAttempt'] = ResolversParentTypes['WebhookAttempt']> = ResolversObject<{
@@ -3914,6 +4058,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ConversationWindow?: ConversationWindowResolvers<ContextType>;
   CorrelatedMetric?: CorrelatedMetricResolvers<ContextType>;
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
+  CreateDashboardUserPayload?: CreateDashboardUserPayloadResolvers<ContextType>;
   CreateWebhookPayload?: CreateWebhookPayloadResolvers<ContextType>;
   Creative?: CreativeResolvers<ContextType>;
   Creatives?: CreativesResolvers<ContextType>;
@@ -3928,6 +4073,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CustomerRanking?: CustomerRankingResolvers<ContextType>;
   CustomerSegmentSummary?: CustomerSegmentSummaryResolvers<ContextType>;
   CustomerSegments?: CustomerSegmentsResolvers<ContextType>;
+  DashboardUser?: DashboardUserResolvers<ContextType>;
   DatabaseCheck?: DatabaseCheckResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateRange?: DateRangeResolvers<ContextType>;
@@ -3969,6 +4115,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Query?: QueryResolvers<ContextType>;
   RateLimit?: RateLimitResolvers<ContextType>;
   RecoverWebhookDeliveriesPayload?: RecoverWebhookDeliveriesPayloadResolvers<ContextType>;
+  RemoveDashboardUserPayload?: RemoveDashboardUserPayloadResolvers<ContextType>;
   ReorderSuggestion?: ReorderSuggestionResolvers<ContextType>;
   ReorderSuggestionConnection?: ReorderSuggestionConnectionResolvers<ContextType>;
   ReorderSuggestionEdge?: ReorderSuggestionEdgeResolvers<ContextType>;
@@ -3989,6 +4136,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;
   ThrottleStatus?: ThrottleStatusResolvers<ContextType>;
   TrackEventPayload?: TrackEventPayloadResolvers<ContextType>;
+  UpdateAutoTopupPayload?: UpdateAutoTopupPayloadResolvers<ContextType>;
   UpdateCustomerContactPayload?: UpdateCustomerContactPayloadResolvers<ContextType>;
   Usage?: UsageResolvers<ContextType>;
   UsageDay?: UsageDayResolvers<ContextType>;

@@ -43,7 +43,11 @@ export const accountResolvers: Resolvers = {
         after: transactionCursor.decode(args.after, 'after'),
         before: transactionCursor.decode(args.before, 'before'),
       });
-      return { ...connection(page, (t) => transactionCursor.encode(t.id)), totalCount: () => services.credits.countTransactions(c.accountId) };
+      return connection(
+        page,
+        (t) => transactionCursor.encode(t.id),
+        () => services.credits.countTransactions(c.accountId),
+      );
     },
   },
   CreditTransactionConnection: { totalCount: (c) => c.totalCount() },
@@ -70,5 +74,7 @@ export const accountResolvers: Resolvers = {
       const { alreadyRevoked, ...apiKey } = await services.keys.revokeAccountKey(principal.accountId, parseId(input.id, 'ApiKey'));
       return ok({ apiKey, alreadyRevoked });
     },
+    updateAutoTopup: async (_parent, { input }, { principal, services }) =>
+      ok({ autoTopup: await services.credits.updateAutoTopup(principal.accountId, input) }),
   },
 };

@@ -25,7 +25,11 @@ export const analyticsResolvers: Resolvers = {
         ...(args.severity ? { severity: args.severity } : {}),
         ...(args.category ? { category: args.category } : {}),
       };
-      return { ...connection(page, (i) => insightCursor.encode(i.id)), totalCount: () => services.insights.countInsights(principal.accountId, filter) };
+      return connection(
+        page,
+        (i) => insightCursor.encode(i.id),
+        () => services.insights.countInsights(principal.accountId, filter),
+      );
     },
     anomalies: (_parent, { days, severity }, { principal, services }) =>
       services.anomalies.listAnomalies(principal.accountId, { days, ...(severity ? { severity } : {}) }),
@@ -44,7 +48,11 @@ export const analyticsResolvers: Resolvers = {
         ...(args.status ? { status: args.status } : {}),
       });
       const status = args.status ?? undefined;
-      return { ...connection(page, (r) => reorderCursor.encode(r.id)), totalCount: () => services.reorder.countSuggestions(principal.accountId, { status }) };
+      return connection(
+        page,
+        (r) => reorderCursor.encode(r.id),
+        () => services.reorder.countSuggestions(principal.accountId, { status }),
+      );
     },
   },
   InsightConnection: { totalCount: (c) => c.totalCount() },

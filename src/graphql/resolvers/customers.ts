@@ -7,6 +7,7 @@ import { isCursorKey, isRecentOrdersCount, type CustomerSortField } from '../../
 import { AppError } from '../../errors.ts';
 import { connection, parseId, sortedCursors } from '../connection.ts';
 import { argumentsAhead } from '../lookahead.ts';
+import type { OrderModel } from '../mappers.ts';
 
 const cursors = sortedCursors('customer');
 
@@ -22,6 +23,14 @@ function recentOrdersAhead(info: GraphQLResolveInfo): number | undefined {
   const [first] = counts;
   return counts.size === 1 && isRecentOrdersCount(first) ? first : undefined;
 }
+
+/**
+ * The recent orders a page read with its customers, by the customer object of that page and the
+ * count they were read for: answered as they are, without a DataLoader promise per customer
+ * (Order.customer gives back the same object: the page's customers are remembered). Another
+ * count, or another object of the customer, goes through the recent orders loader.
+ */
+const readWithPage = new WeakMap<object, { first: number; orders: OrderModel[] }>();
 
 const FIELD: Record<'ID' | 'REVENUE' | 'LAST_PURCHASE', CustomerSortField> = { ID: 'id', REVENUE: 'revenue', LAST_PURCHASE: 'last_purchase' };
 export const customerResolvers: Resolvers = {
@@ -47,27 +56,29 @@ export const customerResolvers: Resolvers = {
         recentOrders: ahead,
       });
       for (const c of page.items) {
-        loaders.customer.prime(c.id, c);
-        if (ahead && c.recentOrders) loaders.recentOrders(ahead).prime(c.id, c.recentOrders);
+        loaders.rememberCustomer(c);
+        if (ahead && c.recentOrders) readWithPage.set(c, { first: ahead, orders: c.recentOrders });
       }
       const filter = { source: args.source ?? undefined, segment: args.segment ?? undefined };
-      return {
-        ...connection(page, (c) => cursors.encode(orderName, order.field === 'id' ? null : c.sortKey, c.id)),
-        totalCount: () => services.customers.countCustomers(principal.accountId, filter),
-      };
+      return connection(
+        page,
+        (c) => cursors.encode(orderName, order.field === 'id' ? null : c.sortKey, c.id),
+        () => services.customers.countCustomers(principal.accountId, filter),
+      );
     },
-    customer: (_parent, { id }, { loaders }) => loaders.customer.load(parseId(id, 'Customer')),
+    customer: (_parent, { id }, { loaders }) => loaders.customerById(parseId(id, 'Customer')),
   },
   CustomerConnection: { totalCount: (c) => c.totalCount() },
   Customer: {
     phone: (c) => c.phone ?? null,
     recentOrders(c, { first }, { loaders }) {
       if (!isRecentOrdersCount(first)) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
-      return loaders.recentOrders(first).load(c.id);
+      const read = readWithPage.get(c);
+      return read?.first === first ? read.orders : loaders.recentOrders(first).load(c.id);
     },
   },
   Order: {
-    customer: (o, _args, { loaders }) => (o.customerId === null ? null : loaders.customer.load(o.customerId)),
+    customer: (o, _args, { loaders }) => (o.customerId === null ? null : loaders.customerById(o.customerId)),
   },
   Mutation: {
     async updateCustomerContact(_parent, { input }, { principal, services }) {

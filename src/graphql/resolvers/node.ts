@@ -24,7 +24,7 @@ async function viaPage<T extends { id: number }>(id: number, page: (after: numbe
 }
 
 const BY_INTEGER: Record<string, Fetch> = {
-  Customer: (id, { loaders }) => loaders.customer.load(id),
+  Customer: async (id, { loaders }) => loaders.customerById(id),
   Anomaly: (id, { loaders }) => loaders.anomaly.load(id),
   InventoryItem: (id, { loaders }) => loaders.inventoryItem.load(id),
   Insight: (id, { principal, services }) => viaPage(id, (after) => services.insights.insightsPage(principal.accountId, { first: 1, after })),
@@ -48,6 +48,10 @@ async function fetchNode(id: string, context: GraphQLContext): Promise<NodeModel
   let value: unknown = null;
   if (global.type === 'Account') {
     value = global.key === principal.accountId ? await services.accounts.getAccount(principal.accountId) : null;
+  } else if (global.type === 'DashboardUser') {
+    // As dashboardUsers: an owner's session sees the account's users; a member only themselves.
+    const visible = principal.kind === 'session' && (principal.role === 'owner' || global.key === principal.userId);
+    value = visible ? await services.users.getUser(global.key).then((user) => (user?.accountId === principal.accountId ? user : null)) : null;
   } else if (global.type === 'WebhookDelivery') {
     value = await services.webhooks.getDelivery(principal.accountId, global.key).catch((error: unknown) => {
       if (error instanceof AppError && (error.code === 'not_found' || error.code === 'invalid_parameter')) return null;

@@ -147,7 +147,7 @@ export const reportResolvers: Resolvers = {
         sortKey,
         reverse,
       });
-      return { ...connection(page, (o) => orderCursors.encode(orderName, cursorValue(sortKey, o), o.id)), totalCount: page.totalCount };
+      return connection(page, (o) => orderCursors.encode(orderName, cursorValue(sortKey, o), o.id), page.totalCount);
     },
   },
   OrderConnection: { totalCount: (c) => c.totalCount() },

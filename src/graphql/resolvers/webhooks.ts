@@ -38,7 +38,7 @@ export const webhookResolvers: Resolvers = {
       // The page's attempts in one read, whether or not the query asks for them.
       const attempts = await services.webhooks.attemptsOf(page.items.map((d) => d.rowId));
       const withAttempts = { ...page, items: page.items.map((d) => ({ ...d, attemptLog: attempts.get(d.rowId) ?? [] })) };
-      return { ...connection(withAttempts, rowCursor), totalCount: () => services.webhooks.countDeliveries(principal.accountId, w.id, filter) };
+      return connection(withAttempts, rowCursor, () => services.webhooks.countDeliveries(principal.accountId, w.id, filter));
     },
   },
   WebhookDeliveryConnection: { totalCount: (c) => c.totalCount() },

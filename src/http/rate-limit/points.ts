@@ -3,7 +3,7 @@
 // refused (taking nothing) when it does not; a refund (negative points) gives back what the
 // operation did not use, never above the size. Both stores decide atomically: the memory store in
 // one synchronous step, the Redis store in one Lua script on Redis's own clock.
-import { Redis } from 'ioredis';
+import { newRedisClient } from './redis-client.ts';
 
 export interface PointsResult {
   allowed: boolean;
@@ -86,7 +86,7 @@ interface PointsCommands {
 export function redisPoints(url: string, shape: BucketShape, options: { prefix?: string; onError?: (e: Error) => void } = {}): PointsBucket {
   const prefix = `${options.prefix ?? 'svc:rl:'}points:`;
   const onError = options.onError ?? (() => {});
-  const client = new Redis(url, {
+  const client = newRedisClient(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

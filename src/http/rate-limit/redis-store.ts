@@ -3,7 +3,7 @@
 // cannot overspend. The script reads Redis's own clock (TIME), so instances whose clocks
 // disagree still agree on the window, and every reported time is in that one clock.
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { newRedisClient } from './redis-client.ts';
 import { checkHitArgs, type RateLimitResult, type RateLimitStore } from './store.ts';
 
 // KEYS[1] the key; ARGV limit, window (ms), a member unique to this hit.
@@ -49,7 +49,7 @@ export interface RedisStoreOptions {
 export function redisStore(url: string, options: RedisStoreOptions = {}): RateLimitStore {
   const prefix = options.prefix ?? 'svc:rl:';
   const onError = options.onError ?? (() => {});
-  const client = new Redis(url, {
+  const client = newRedisClient(url, {
     lazyConnect: true,
     // A dead or unreachable Redis must answer fast: no queueing while disconnected, one retry
     // at most, bounded connect and command times. Reconnection continues in the background.

@@ -6,6 +6,7 @@ import { resolveSafeTarget, type Resolver } from '../url-safety.ts';
 import { signingSecrets, type SubscriptionSecrets } from '../rules.ts';
 import { deliveryBody, deliveryHeaders } from './sign.ts';
 import { postToCheckedAddress, type SendOutcome } from './send.ts';
+import type { CheckedTarget } from './resolve-cache.ts';
 import type { SecretBox } from '../secret-box.ts';
 
 export interface AttemptTarget extends SubscriptionSecrets {
@@ -26,6 +27,14 @@ export interface AttemptOptions {
   signal?: AbortSignal;
   /** Opens the stored secrets (encrypted at rest) for signing; none: stored as they sign. */
   secrets?: SecretBox;
+  /** The dispatch-time check as the dispatcher runs it (verdicts remembered: resolve-cache.ts); default: checkTarget. */
+  check?: (url: string) => Promise<CheckedTarget>;
+}
+
+/** The dispatch-time address check: the URL parsed, its host resolved, every address checked. */
+export async function checkTarget(rawUrl: string, options: Pick<AttemptOptions, 'resolver' | 'allowHosts'>): Promise<CheckedTarget> {
+  const url = new URL(rawUrl);
+  return { url, addresses: await resolveSafeTarget(url, { resolver: options.resolver, allowHosts: options.allowHosts }) };
 }
 
 /** Address check, then the signed POST. A refused address is a failed attempt; nothing is opened. */
@@ -33,8 +42,7 @@ export async function attemptDelivery(target: AttemptTarget, startedAt: Date, op
   let url: URL;
   let addresses: string[];
   try {
-    url = new URL(target.url);
-    addresses = await resolveSafeTarget(url, { resolver: options.resolver, allowHosts: options.allowHosts });
+    ({ url, addresses } = await (options.check ? options.check(target.url) : checkTarget(target.url, options)));
   } catch (error) {
     // AppError unsafe_url / invalid_url from the check; its message says which rule refused.
     const reason = error instanceof Error ? error.message : String(error);

@@ -5,7 +5,8 @@
 import type https from 'node:https';
 import type { Resolver } from '../url-safety.ts';
 import type { ClaimedDelivery, DeliveryRepo, RecordInput } from './repo.ts';
-import { attemptDelivery } from './attempt.ts';
+import { attemptDelivery, type AttemptOptions } from './attempt.ts';
+import type { CheckedTarget } from './resolve-cache.ts';
 import type { SecretBox } from '../secret-box.ts';
 import { MAX_RESPONSE_BYTES, retryDelayMs } from './policy.ts';
 
@@ -19,12 +20,25 @@ export interface DeliverContext {
   timeoutMs: number;
   resolver: Resolver;
   allowHosts?: readonly string[];
+  /** The dispatch-time check with its verdicts remembered (resolve-cache.ts). */
+  check: (url: string) => Promise<CheckedTarget>;
   secrets?: SecretBox;
   signal: AbortSignal;
   now: () => Date;
   random: () => number;
   log: (message: string) => void;
   stats: { attempted: number; succeeded: number; failed: number };
+}
+
+/** The attempt's options, made once per dispatcher (not per delivery). */
+const optionsOf = new WeakMap<DeliverContext, AttemptOptions>();
+function attemptOptions(ctx: DeliverContext): AttemptOptions {
+  let options = optionsOf.get(ctx);
+  if (!options) {
+    const { agent, timeoutMs, resolver, allowHosts, check, signal, secrets } = ctx;
+    optionsOf.set(ctx, (options = { agent, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, resolver, allowHosts, check, signal, secrets }));
+  }
+  return options;
 }
 
 export async function deliverClaimed(ctx: DeliverContext, delivery: ClaimedDelivery, token: string, sent: (result: SendResult) => void): Promise<void> {
@@ -35,22 +49,15 @@ export async function deliverClaimed(ctx: DeliverContext, delivery: ClaimedDeliv
   }
   const startedAt = ctx.now();
   const clock = performance.now();
-  const outcome = await attemptDelivery(delivery, startedAt, {
-    agent: ctx.agent,
-    timeoutMs: ctx.timeoutMs,
-    maxResponseBytes: MAX_RESPONSE_BYTES,
-    resolver: ctx.resolver,
-    allowHosts: ctx.allowHosts,
-    signal: ctx.signal,
-    secrets: ctx.secrets,
-  });
+  const outcome = await attemptDelivery(delivery, startedAt, attemptOptions(ctx));
   const durationMs = Math.round(performance.now() - clock);
   if (ctx.signal.aborted && !outcome.success) return sent('not-sent'); // stopped mid-send: the lease brings it back
   sent(outcome.status !== null ? 'answered' : outcome.error?.startsWith('address refused') ? 'not-sent' : 'unanswered');
   const delay = outcome.success ? null : retryDelayMs(delivery.attempts + 1, ctx.random);
   const nextAttemptAt = delay === null ? null : new Date(startedAt.getTime() + durationMs + delay);
-  const attempt = { startedAt, durationMs, responseStatus: outcome.status, success: outcome.success, error: outcome.error, nextAttemptAt };
-  const recorded = await ctx.record({ id: delivery.id, token, attempt: { ...attempt, responseBody: outcome.responseBody ?? null } });
+  const { status: responseStatus, success, error } = outcome;
+  const attempt = { startedAt, durationMs, responseStatus, success, error, nextAttemptAt, responseBody: outcome.responseBody ?? null };
+  const recorded = await ctx.record({ id: delivery.id, token, attempt });
   if (!recorded) {
     ctx.log(`webhook delivery ${delivery.deliveryId}: claim expired before the attempt was recorded; another worker owns it`);
     return;

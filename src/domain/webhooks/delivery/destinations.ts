@@ -17,13 +17,20 @@ export interface DestinationLimits {
 
 export const DEFAULT_DESTINATION_LIMITS: DestinationLimits = { perDestination: 8, failuresToOpen: 5, openMs: 30_000, maxOpenMs: 300_000 };
 
-/** The destination of a URL: its origin (an unparsable URL is its own destination). */
+/** The destination of a URL: its origin (an unparsable URL is its own destination); remembered per URL (a parse per claimed delivery showed). */
+const origins = new Map<string, string>();
 export function destinationOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
+  let origin = origins.get(url);
+  if (origin === undefined) {
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      origin = url;
+    }
+    if (origins.size >= 10_000) origins.clear();
+    origins.set(url, origin);
   }
+  return origin;
 }
 
 interface State {

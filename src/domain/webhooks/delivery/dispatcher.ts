@@ -8,51 +8,51 @@
 // and only the holder of a claim may record its attempt. Claimed deliveries not started yet are given
 // back on stop; after a crash they are due when the lease ends.
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { onOutboxWork } from '../../events/index.ts';
 import { deliveryRepo, type ClaimedDelivery, type ClaimRequest } from './repo.ts';
 import { deliverClaimed, type DeliverContext, type SendResult } from './deliver.ts';
 import { attemptRecorder } from './recorder.ts';
 import { waitingQueue, type Waiting } from './waiting.ts';
-import { cachingResolver } from './resolve-cache.ts';
+import { cachingResolver, rememberedChecks } from './resolve-cache.ts';
+import { checkTarget } from './attempt.ts';
 import { keepAliveAgent } from './send.ts';
+import { rememberingOpen } from '../secret-box.ts';
 import { DEFAULT_DESTINATION_LIMITS, destinationOf, destinations } from './destinations.ts';
 import { statsSince, type DispatcherOptions, type DispatchStats } from './options.ts';
+import { wakeSwitch } from './wake.ts';
 import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS, FOLLOW_UPS_MS } from './policy.ts';
+import { batchSizes } from './batching.ts';
 
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
 
 export function webhookDispatcher(options: DispatcherOptions) {
-  const repo = deliveryRepo(options.prisma);
+  const repo = deliveryRepo(options.prisma, { prepared: options.preparedStatements });
   const log = options.log ?? (() => {});
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const leaseMs = Math.max(options.leaseMs ?? timeoutMs + 30_000, timeoutMs + 1_000);
   // A waiting delivery starts only while its lease still covers the attempt and its record.
   const maxWaitMs = Math.max(0, leaseMs - timeoutMs - 15_000);
-  const concurrency = Math.max(1, options.concurrency ?? 128);
-  const claimBatch = Math.max(1, options.claimBatch ?? 32);
+  const { concurrency, claimBatch, queueCap, fanOutBatch } = batchSizes(options);
   const perDestination = Math.max(1, options.perDestination ?? DEFAULT_DESTINATION_LIMITS.perDestination);
-  const fanOutBatch = options.fanOutBatch ?? 200;
   const pollMs = options.pollMs ?? 2_000;
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const ownAgent = !options.agent;
   const agent = options.agent ?? keepAliveAgent(perDestination, options.extraCa ?? null);
   const dest = destinations({ ...DEFAULT_DESTINATION_LIMITS, ...options.circuit, perDestination });
-  const abort = new AbortController();
-  setMaxListeners(2 * concurrency + 10, abort.signal); // one listener per send in flight (see freeRoom)
+  const abort = new AbortController(); // one listener however many sends are in flight (send.ts)
   const resolver = cachingResolver(options.resolver);
-  const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log });
+  let sending = 0; // sends started and not yet answered
+  const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log, pending: () => sending + waiting.count });
   const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
   const waiting = waitingQueue();
   const destinationOfSubscription = new Map<number, string>();
   const stats: DispatchStats = { fannedOut: 0, attempted: 0, succeeded: 0, failed: 0 };
   let loop: Promise<void> | null = null;
   let stopping = false;
-  // Wake-up state: what the next round should look at.
-  let wakeLoop: (() => void) | null = null;
-  let kicked = false;
+  const wake = wakeSwitch(); // and below, what the next round should look at
+  const kick = () => wake.kick();
   let fanOutDue = true;
   let claimDue = true;
   // The destinations that may have due deliveries not claimed yet, null when any may (after a
@@ -61,13 +61,9 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let lookFor: Set<string> | null = null;
   let fanOutFound = false;
   let followUps: number[] = [];
+  let releaseDue = false;
+  let lastReleaseCheck = 0;
 
-  const kickWaiters: Array<() => void> = [];
-  function kick(): void {
-    kicked = true;
-    for (const wake of kickWaiters.splice(0)) wake();
-    wakeLoop?.();
-  }
   /** New work may be waiting (a writer's signal, a NOTIFY, the poll). */
   function signal(): void {
     fanOutDue = true;
@@ -84,7 +80,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
     timeoutMs,
     resolver,
     allowHosts: options.allowHosts,
-    secrets: options.secrets,
+    check: rememberedChecks((url) => checkTarget(url, { resolver, allowHosts: options.allowHosts })),
+    secrets: options.secrets ? rememberingOpen(options.secrets) : undefined,
     signal: abort.signal,
     now,
     random,
@@ -93,16 +90,20 @@ export function webhookDispatcher(options: DispatcherOptions) {
   };
 
   function start(key: string, item: Waiting): void {
+    sending++;
     dest.started(key);
     waiting.started(key);
     let freed = false;
     const free = (result: SendResult) => {
       if (freed) return;
       freed = true;
-      if (dest.finished(key, result, now().getTime()) === 'opened')
+      sending--;
+      if (dest.finished(key, result, now().getTime()) === 'opened') {
+        releaseDue = true;
         log(`webhook destination ${key}: ${dest.limits.failuresToOpen}+ attempts without an answer; sends held back for a while (circuit open)`);
+      }
       // Claim again once this destination's queue runs low (not after every send: most rounds would find nothing new).
-      if ((lookFor === null || lookFor.has(key)) && waiting.length(key) < claimBatch) claimDue = true;
+      if ((lookFor === null || lookFor.has(key)) && waiting.length(key) < queueCap) claimDue = true;
       startWaiting();
       kick();
     };
@@ -150,13 +151,16 @@ export function webhookDispatcher(options: DispatcherOptions) {
   /** `concurrency` less the claimed not yet recorded, those of full or held destinations set aside up to
    * `concurrency` (a slow receiver does not shrink the others' claims; 2 x `concurrency` claimed at most). */
   function freeRoom(): number {
-    return concurrency - inFlight.size - waiting.count + waiting.claimedFor((key) => !dest.canStart(key, now().getTime()), concurrency);
+    const at = now().getTime();
+    return concurrency - inFlight.size - waiting.count + waiting.claimedFor((key) => !dest.canStart(key, at), concurrency);
   }
+
+  const worthClaiming = () => inFlight.size + waiting.count === 0 || freeRoom() >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
 
   /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */
   function claimRequest(at: Date): ClaimRequest {
     const room = stopping ? 0 : Math.min(freeRoom(), claimBatch);
-    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || waiting.length(key) >= claimBatch;
+    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || waiting.length(key) >= queueCap;
     const skipSubscriptions = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
     return { limit: Math.max(0, room), leaseUntil: new Date(at.getTime() + leaseMs), token: randomUUID(), skipSubscriptions };
   }
@@ -170,7 +174,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
   async function tick(): Promise<number> {
     let found = 0;
     startWaiting();
-    if (waiting.count) await releaseWaiting(false);
+    // Looking through every waiting delivery for one to give back is not done on every round (a round
+    // follows every send): a circuit that opened asks for it, and so does a round with nothing in
+    // flight; otherwise every 250 ms.
+    if (waiting.count && (releaseDue || inFlight.size === 0 || performance.now() - lastReleaseCheck >= 250)) {
+      releaseDue = false;
+      lastReleaseCheck = performance.now();
+      await releaseWaiting(false);
+    }
     if (fanOutDue || fanOutFound) {
       fanOutDue = false;
       const at = now();
@@ -186,9 +197,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       }
       queueClaimed(claimed, claim.token);
     }
-    const room = freeRoom();
-    const worthIt = inFlight.size + waiting.count === 0 || room >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
-    if (stopping || !claimDue || !worthIt) return found;
+    if (stopping || !claimDue || !worthClaiming()) return found;
     const at = now();
     const claim = claimRequest(at);
     const skipNow = skippedOf(claim);
@@ -206,26 +215,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
     return found + claimed.length;
   }
 
-  /** Waits for a wake-up or `ms`; true when the time ran out. */
-  function pause(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => done(true), ms);
-      function done(timedOut: boolean) {
-        clearTimeout(timer);
-        wakeLoop = null;
-        resolve(timedOut);
-      }
-      wakeLoop = () => done(false);
-    });
-  }
-
   async function run(): Promise<void> {
     const unsubscribe = onOutboxWork(signal);
     const external = options.wakeups?.(signal) ?? null;
     let lastPoll = performance.now();
     try {
       while (!stopping) {
-        kicked = false;
+        await wake.settle();
+        wake.reset();
         let found = 0;
         try {
           found = await tick();
@@ -233,11 +230,11 @@ export function webhookDispatcher(options: DispatcherOptions) {
           log(`webhook dispatcher: ${error instanceof Error ? error.message : String(error)}`);
         }
         if (stopping) break;
-        if (kicked || (found > 0 && claimDue && freeRoom() > 0)) continue;
+        if (wake.kicked || (found > 0 && claimDue && freeRoom() > 0)) continue;
         const untilPoll = Math.max(0, pollMs - (performance.now() - lastPoll));
         // Work found is not necessarily the signalled work: the follow-ups run on until used up.
         const followUp = found === 0 ? followUps.shift() : undefined;
-        const timedOut = await pause(followUp === undefined ? untilPoll : Math.min(followUp, untilPoll));
+        const timedOut = await wake.pause(followUp === undefined ? untilPoll : Math.min(followUp, untilPoll));
         if (timedOut) {
           fanOutDue = claimDue = true;
           lookFor = null;
@@ -263,11 +260,13 @@ export function webhookDispatcher(options: DispatcherOptions) {
       for (;;) {
         const idle = inFlight.size === 0;
         if (idle) [fanOutDue, claimDue, lookFor] = [true, true, null];
-        kicked = false;
+        wake.reset();
         const busy = await tick();
-        // Next round when a send ends (its slot is free) or a delivery is done.
+        // Next round when a send ends (its slot is free) or a delivery is done: both kick. (Not a race
+        // over every delivery in flight: that added a reaction to each of them on every round.)
         if (inFlight.size) {
-          if (!kicked) await Promise.race([...inFlight, new Promise<void>((wake) => kickWaiters.push(wake))]);
+          if (!wake.kicked) await wake.nextKick();
+          await wake.settle();
         } else if (idle && busy === 0 && waiting.count === 0) break; // a round that was to look at everything found nothing
       }
       return statsSince(before, stats);

@@ -27,7 +27,7 @@ export interface DispatcherOptions {
   /** Sends in flight per destination (and sockets per destination of the own agent); the circuit's settings. */
   perDestination?: number;
   circuit?: Partial<Omit<DestinationLimits, 'perDestination'>>;
-  /** Events fanned out per transaction. */
+  /** Events fanned out per statement at most. */
   fanOutBatch?: number;
   /** The safety-net poll when no wake-up comes. */
   pollMs?: number;
@@ -37,6 +37,11 @@ export interface DispatcherOptions {
   now?: () => Date;
   /** Uniform [0, 1) for the jitter. */
   random?: () => number;
+  /**
+   * false: send the hot statements unnamed even where the client prepares statements (by default
+   * they are named on a PostgreSQL server with DATABASE_PREPARED_STATEMENTS on: db/statements.ts).
+   */
+  preparedStatements?: boolean;
   /** The HTTPS agent (tests pass one that counts connections). */
   agent?: https.Agent;
 }

@@ -4,6 +4,7 @@
 import type { PrismaClient } from '../../../db/client.ts';
 import { claimStatements, type ClaimedDelivery } from './claims.ts';
 import { col, parseRows, z } from '../../shared/rows.ts';
+import { poolSql } from './sql.ts';
 
 export type { ClaimedDelivery, ClaimRequest } from './claims.ts';
 
@@ -37,8 +38,61 @@ export interface CounterUpdate {
   failCount: number;
 }
 
-export function deliveryRepo(prisma: PrismaClient) {
-  const claims = claimStatements(prisma);
+const RECORD_ATTEMPTS = `
+  WITH raw AS (
+    SELECT * FROM unnest(
+      $1::bigint[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::float8[], $7::int[], $8::int[], $9::boolean[], $10::text[]
+    ) WITH ORDINALITY AS t(id, token, status, next_ms, error, started_ms, duration, code, success, body, ord)
+  ), input AS (
+    SELECT r.*, to_timestamp(r.next_ms / 1000) AS next_at, to_timestamp(r.started_ms / 1000) AS started FROM raw r
+  ), d AS (
+    UPDATE webhook_deliveries w SET
+      attempts = w.attempts + 1, status = i.status::"DeliveryStatus", next_attempt_at = i.next_at,
+      last_error = i.error, lease_token = NULL, updated_at = $11::timestamptz
+    FROM input i
+    WHERE w.id = i.id AND w.lease_token = i.token AND w.status = 'pending'
+    RETURNING w.id, w.subscription_id, w.attempts
+  ), logged AS (
+    INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, success, error, response_body)
+    SELECT d.id, d.attempts, i.started, i.duration, i.code, i.success, i.error, i.body FROM d JOIN input i ON i.id = d.id
+  ), j AS (
+    SELECT d.subscription_id AS sid, i.*, max(CASE WHEN i.success THEN i.ord END) OVER (PARTITION BY d.subscription_id) AS last_ok
+    FROM d JOIN input i ON i.id = d.id
+  ), per_sub AS (
+    SELECT sid,
+           count(*)::int AS fired,
+           (count(*) FILTER (WHERE NOT success))::int AS failed,
+           bool_or(success) AS had_success,
+           (count(*) FILTER (WHERE NOT success AND ord > coalesce(last_ok, 0)))::int AS trailing,
+           (array_agg(code ORDER BY ord DESC))[1] AS last_code,
+           max(started) AS last_started
+    FROM j GROUP BY sid
+  ), s AS (
+    -- fail_count: consecutive failures since the last success (a success in the batch resets it).
+    UPDATE webhook_subscriptions w SET
+      total_fired = w.total_fired + p.fired,
+      total_failed = w.total_failed + p.failed,
+      fail_count = CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END,
+      last_status = p.last_code,
+      last_fired_at = p.last_started,
+      active = CASE WHEN (CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END) >= $12::int THEN false ELSE w.active END,
+      deactivated_at = CASE WHEN w.active AND (CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END) >= $12::int THEN $11::timestamptz ELSE w.deactivated_at END
+    FROM per_sub p WHERE w.id = p.sid
+    RETURNING w.id, w.active, w.fail_count
+  )
+  SELECT (SELECT json_agg(id::text) FROM d) AS recorded, (SELECT json_agg(s) FROM s) AS subs`;
+
+const RELEASE = `
+  UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = $3::timestamptz, updated_at = $4::timestamptz
+  WHERE id = ANY($1::bigint[]) AND lease_token = $2::text AND status = 'pending'`;
+
+/**
+ * The hot statements are named, so a PostgreSQL server parses and plans them once per connection,
+ * wherever the client prepares statements (db/statements.ts); `prepared: false` turns it off.
+ */
+export function deliveryRepo(prisma: PrismaClient, options: { prepared?: boolean } = {}) {
+  const sql = poolSql(prisma, options.prepared);
+  const claims = claimStatements(sql);
   return {
     /** Fans out undispatched events into deliveries, claiming the first ones with `claim` (claims.ts). */
     fanOut: claims.fanOut,
@@ -63,55 +117,23 @@ export function deliveryRepo(prisma: PrismaClient) {
       if (records.length === 0) return { recorded: new Set(), subscriptions: new Map() };
       const col = <T>(pick: (r: RecordInput) => T): T[] => records.map(pick);
       const status = (r: RecordInput) => (r.attempt.success ? 'succeeded' : r.attempt.nextAttemptAt === null ? 'failed' : 'pending');
-      const finished = (r: RecordInput) => new Date(r.attempt.startedAt.getTime() + r.attempt.durationMs);
-      const [row] = parseRows(
-        recordedRow,
-        await prisma.$queryRaw`
-        WITH input AS (
-          SELECT * FROM unnest(
-            ${col((r) => r.id)}::bigint[], ${col((r) => r.token)}::text[], ${col(status)}::text[],
-            ${col((r) => r.attempt.nextAttemptAt ?? finished(r))}::timestamptz[], ${col((r) => r.attempt.error)}::text[],
-            ${col((r) => r.attempt.startedAt)}::timestamptz[], ${col((r) => r.attempt.durationMs)}::int[],
-            ${col((r) => r.attempt.responseStatus)}::int[], ${col((r) => r.attempt.success)}::boolean[],
-            ${col((r) => r.attempt.responseBody ?? null)}::text[]
-          ) WITH ORDINALITY AS t(id, token, status, next_at, error, started, duration, code, success, body, ord)
-        ), d AS (
-          UPDATE webhook_deliveries w SET
-            attempts = w.attempts + 1, status = i.status::"DeliveryStatus", next_attempt_at = i.next_at,
-            last_error = i.error, lease_token = NULL, updated_at = ${now}
-          FROM input i
-          WHERE w.id = i.id AND w.lease_token = i.token AND w.status = 'pending'
-          RETURNING w.id, w.subscription_id, w.attempts
-        ), logged AS (
-          INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, success, error, response_body)
-          SELECT d.id, d.attempts, i.started, i.duration, i.code, i.success, i.error, i.body FROM d JOIN input i ON i.id = d.id
-        ), j AS (
-          SELECT d.subscription_id AS sid, i.*, max(CASE WHEN i.success THEN i.ord END) OVER (PARTITION BY d.subscription_id) AS last_ok
-          FROM d JOIN input i ON i.id = d.id
-        ), per_sub AS (
-          SELECT sid,
-                 count(*)::int AS fired,
-                 (count(*) FILTER (WHERE NOT success))::int AS failed,
-                 bool_or(success) AS had_success,
-                 (count(*) FILTER (WHERE NOT success AND ord > coalesce(last_ok, 0)))::int AS trailing,
-                 (array_agg(code ORDER BY ord DESC))[1] AS last_code,
-                 max(started) AS last_started
-          FROM j GROUP BY sid
-        ), s AS (
-          -- fail_count: consecutive failures since the last success (a success in the batch resets it).
-          UPDATE webhook_subscriptions w SET
-            total_fired = w.total_fired + p.fired,
-            total_failed = w.total_failed + p.failed,
-            fail_count = CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END,
-            last_status = p.last_code,
-            last_fired_at = p.last_started,
-            active = CASE WHEN (CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END) >= ${deactivateAt}::int THEN false ELSE w.active END,
-            deactivated_at = CASE WHEN w.active AND (CASE WHEN p.had_success THEN p.trailing ELSE w.fail_count + p.trailing END) >= ${deactivateAt}::int THEN ${now} ELSE w.deactivated_at END
-          FROM per_sub p WHERE w.id = p.sid
-          RETURNING w.id, w.active, w.fail_count
-        )
-        SELECT (SELECT json_agg(id::text) FROM d) AS recorded, (SELECT json_agg(s) FROM s) AS subs`,
-      );
+      // Times as epoch milliseconds: the driver's text form of a Date costs more than the rest of the row.
+      const finished = (r: RecordInput) => r.attempt.startedAt.getTime() + r.attempt.durationMs;
+      const { rows } = await sql('record_attempts', RECORD_ATTEMPTS, [
+        col((r) => r.id),
+        col((r) => r.token),
+        col(status),
+        col((r) => r.attempt.nextAttemptAt?.getTime() ?? finished(r)),
+        col((r) => r.attempt.error),
+        col((r) => r.attempt.startedAt.getTime()),
+        col((r) => r.attempt.durationMs),
+        col((r) => r.attempt.responseStatus),
+        col((r) => r.attempt.success),
+        col((r) => r.attempt.responseBody ?? null),
+        now,
+        deactivateAt,
+      ]);
+      const [row] = parseRows(recordedRow, rows);
       return {
         recorded: new Set((row?.recorded ?? []).map((id) => BigInt(id))),
         subscriptions: new Map((row?.subs ?? []).map((sub) => [sub.id, { active: sub.active, failCount: sub.fail_count }])),
@@ -124,9 +146,7 @@ export function deliveryRepo(prisma: PrismaClient) {
      */
     async release(ids: readonly bigint[], token: string, dueAt: Date, now: Date): Promise<number> {
       if (ids.length === 0) return 0;
-      return prisma.$executeRaw`
-        UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = ${dueAt}, updated_at = ${now}
-        WHERE id = ANY(${[...ids]}::bigint[]) AND lease_token = ${token} AND status = 'pending'`;
+      return (await sql('release', RELEASE, [[...ids], token, dueAt, now])).rowCount;
     },
 
     /** Ends a claimed delivery without an attempt (its subscription is no longer active). */

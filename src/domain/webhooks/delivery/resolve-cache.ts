@@ -25,3 +25,29 @@ export function cachingResolver(resolver: Resolver = systemResolver, ttlMs = RES
     return addresses;
   };
 }
+
+/** A URL that passed the dispatch-time check, with the addresses a send may connect to. */
+export interface CheckedTarget {
+  url: URL;
+  addresses: string[];
+}
+
+/**
+ * The dispatch-time address check of a URL, its passing verdict remembered for as long as the name's
+ * resolution is (`ttlMs`): the check is a function of the URL, the allowed hosts and the resolved
+ * addresses, and those addresses are the remembered answer for that long anyway, so the verdict
+ * cannot differ; remembering it spares every attempt the URL parse, the checks and their timers.
+ * A refusal is not remembered (the next attempt checks again).
+ */
+export function rememberedChecks(check: (url: string) => Promise<CheckedTarget>, ttlMs = RESOLVE_CACHE_MS, clock: () => number = () => performance.now()) {
+  const passed = new Map<string, { at: number; target: CheckedTarget }>();
+  return async (url: string): Promise<CheckedTarget> => {
+    const hit = passed.get(url);
+    const now = clock();
+    if (hit && now - hit.at < ttlMs) return hit.target;
+    const target = await check(url);
+    if (passed.size >= MAX_NAMES) passed.clear();
+    passed.set(url, { at: now, target });
+    return target;
+  };
+}

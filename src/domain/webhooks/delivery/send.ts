@@ -40,6 +40,40 @@ const describe = (error: unknown): string => {
 
 type Once = SendOutcome & { retryNextAddress: boolean };
 
+/** What a request to a URL needs from it, read once per URL object (the dispatcher reuses a checked URL for seconds). */
+interface Shape {
+  host: string;
+  port: number;
+  path: string;
+  /** Certificate checked for the URL's name; an IP-literal URL is checked against its IP (no SNI). */
+  servername: string;
+}
+const shapes = new WeakMap<URL, Shape>();
+function requestShape(url: URL): Shape {
+  let shape = shapes.get(url);
+  if (!shape) {
+    const name = url.hostname;
+    const literal = name.startsWith('[') || isIP(name) !== 0;
+    shape = { host: url.host, port: url.port ? Number(url.port) : 443, path: `${url.pathname}${url.search}`, servername: literal ? '' : name };
+    shapes.set(url, shape);
+  }
+  return shape;
+}
+
+// One 'abort' listener per signal, whatever the number of sends in flight: an EventTarget listener
+// added and removed per attempt was a visible share of a delivery's CPU.
+const abortHooks = new WeakMap<AbortSignal, Set<() => void>>();
+function onAbort(signal: AbortSignal, hook: () => void): () => void {
+  let hooks = abortHooks.get(signal);
+  if (!hooks) {
+    const created = new Set<() => void>();
+    signal.addEventListener('abort', () => [...created].forEach((run) => run()), { once: true });
+    abortHooks.set(signal, (hooks = created));
+  }
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
 function postOnce(url: URL, address: string, headers: Record<string, string>, body: string, options: SendOptions, deadline: number): Promise<Once> {
   return new Promise<Once>((resolve) => {
     let settled = false;
@@ -47,19 +81,21 @@ function postOnce(url: URL, address: string, headers: Record<string, string>, bo
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
+      forgetAbort?.();
       resolve(outcome);
     };
-    const name = url.hostname;
-    const literal = name.startsWith('[') || isIP(name) !== 0;
+    const shape = requestShape(url);
+    // Headers as a flat list: written as they are, without the per-header bookkeeping of an object.
+    const list: string[] = [];
+    for (const name in headers) list.push(name, headers[name]!);
+    list.push('Host', shape.host, 'Content-Length', String(Buffer.byteLength(body)));
     const req = https.request({
       host: address,
-      port: url.port ? Number(url.port) : 443,
+      port: shape.port,
       method: 'POST',
-      path: `${url.pathname}${url.search}`,
-      headers: { ...headers, Host: url.host, 'Content-Length': String(Buffer.byteLength(body)) },
-      // Certificate checked for the URL's name; an IP-literal URL is checked against its IP.
-      servername: literal ? '' : name,
+      path: shape.path,
+      headers: list,
+      servername: shape.servername,
       agent: options.agent,
       lookup: noLookup,
     });
@@ -71,11 +107,12 @@ function postOnce(url: URL, address: string, headers: Record<string, string>, bo
       },
       Math.max(0, deadline - Date.now()),
     );
-    const onAbort = () => {
-      finish({ status: null, success: false, error: 'aborted: the dispatcher stopped', retryNextAddress: false });
-      req.destroy();
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const forgetAbort = options.signal
+      ? onAbort(options.signal, () => {
+          finish({ status: null, success: false, error: 'aborted: the dispatcher stopped', retryNextAddress: false });
+          req.destroy();
+        })
+      : null;
 
     req.on('error', (error: NodeJS.ErrnoException) => {
       finish({ status: null, success: false, error: describe(error), retryNextAddress: TRY_NEXT.has(error.code ?? '') });

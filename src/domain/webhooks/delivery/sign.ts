@@ -1,13 +1,36 @@
 // What a delivery carries: the exact body, its signatures and the decided headers
 // (decisions.md, "Webhooks"), plus the Standard Webhooks headers (standardwebhooks.com) beside
 // them. The body string built here is both the signed bytes and the sent bytes.
-import { createHmac } from 'node:crypto';
-import { computeSignature } from '../../../webhooks/verify.ts';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 export const USER_AGENT = 'svc-webhooks/1';
 
 /** `{"event":name,"data":{...}}`, compact JSON. */
 export const deliveryBody = (event: string, data: unknown): string => JSON.stringify({ event, data });
+
+const withoutPrefix = (secret: string) => (secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
+
+// HMAC keys made once per secret (at most MAX_KEYS, then the cache starts over) instead of from the
+// secret's text on every attempt.
+const MAX_KEYS = 10_000;
+const keys = new Map<string, KeyObject>();
+function hmacKey(secret: string, encoding: 'utf8' | 'base64'): KeyObject {
+  const name = `${encoding}:${secret}`;
+  let key = keys.get(name);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(name, (key = createSecretKey(Buffer.from(withoutPrefix(secret), encoding))));
+  }
+  return key;
+}
+
+/**
+ * X-Service-Signature: lowercase hex HMAC-SHA256 over `<timestamp>.<body>`, keyed with the secret
+ * minus `whsec_` (the same bytes as the receivers' computeSignature in src/webhooks/verify.ts,
+ * which the delivery tests verify with).
+ */
+export const contractSignature = (secret: string, timestamp: string, body: string): string =>
+  createHmac('sha256', hmacKey(secret, 'utf8')).update(`${timestamp}.${body}`, 'utf8').digest('hex');
 
 /**
  * A Standard Webhooks signature, `v1,<base64 HMAC-SHA256>` over `<id>.<timestamp>.<body>`, keyed
@@ -15,8 +38,7 @@ export const deliveryBody = (event: string, data: unknown): string => JSON.strin
  * base62 characters, which are valid base64, so receivers pass the same whsec_ string).
  */
 export function standardSignature(secret: string, id: string, timestamp: string, body: string): string {
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
+  return `v1,${createHmac('sha256', hmacKey(secret, 'base64')).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
 }
 
 export interface HeaderInput {
@@ -40,9 +62,8 @@ export function deliveryHeaders(input: HeaderInput): Record<string, string> {
     'X-Service-Event': input.event,
     'X-Service-Delivery': input.deliveryId,
     'X-Service-Timestamp': timestamp,
-    // Signed by the receivers' own library, so the sender and the documented check cannot drift.
-    'X-Service-Signature': computeSignature(input.secret, timestamp, input.body),
-    ...(input.previousSecret ? { 'X-Service-Signature-Previous': computeSignature(input.previousSecret, timestamp, input.body) } : {}),
+    'X-Service-Signature': contractSignature(input.secret, timestamp, input.body),
+    ...(input.previousSecret ? { 'X-Service-Signature-Previous': contractSignature(input.previousSecret, timestamp, input.body) } : {}),
     'webhook-id': input.deliveryId,
     'webhook-timestamp': timestamp,
     'webhook-signature': secrets.map((secret) => standardSignature(secret, input.deliveryId, timestamp, input.body)).join(' '),

@@ -33,7 +33,8 @@ export function waitingQueue() {
     /** Deliveries waiting or started and not yet recorded, of the destinations for which `busy` holds (`cap` at most). */
     claimedFor(busy: (key: string) => boolean, cap: number): number {
       let n = 0;
-      for (const key of new Set([...started.keys(), ...lists.keys()])) if (busy(key)) n += (lists.get(key)?.length ?? 0) + (started.get(key) ?? 0);
+      for (const [key, list] of lists) if (busy(key)) n += list.length + (started.get(key) ?? 0);
+      for (const [key, count] of started) if (!lists.has(key) && busy(key)) n += count;
       return Math.min(n, cap);
     },
     /** Deliveries waiting for `key`. */

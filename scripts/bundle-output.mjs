@@ -1,0 +1,43 @@
+// Shared by the browser bundles (scripts/build-playground.mjs, scripts/build-dashboard.mjs): what
+// they need before building and what they write after it. Every output file gets a gzip twin
+// (served when the client accepts gzip) and manifest.json names them with their sizes.
+import { createRequire } from 'node:module';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+
+/** The packages of `names` that cannot be resolved from the project root (devDependencies missing). */
+export function missingPackages(root, names) {
+  const require = createRequire(path.join(root, 'package.json'));
+  return names.filter((name) => {
+    try {
+      require.resolve(`${name}/package.json`);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** The one JavaScript (and, when there is one, CSS) output of an esbuild build with a metafile. */
+export function outputsOf(metafile) {
+  const names = Object.keys(metafile.outputs).map((file) => path.basename(file));
+  return { script: names.find((name) => name.endsWith('.js')), style: names.find((name) => name.endsWith('.css')) };
+}
+
+/** Writes a gzip twin of every file of `out` (source maps aside) and manifest.json: `fields` plus the file list and sizes. */
+export function writeManifest(out, fields) {
+  const files = readdirSync(out).filter((name) => !name.endsWith('.map') && !name.endsWith('.gz') && name !== 'manifest.json');
+  let raw = 0;
+  let gzipped = 0;
+  for (const name of files) {
+    const body = readFileSync(path.join(out, name));
+    const gz = gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+    writeFileSync(path.join(out, `${name}.gz`), gz);
+    raw += body.length;
+    gzipped += gz.length;
+  }
+  const manifest = { ...fields, files, bytes: raw, gzipBytes: gzipped };
+  writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

@@ -1,0 +1,82 @@
+// The hot reads' path to the pool (src/db/statements.ts): the same rows as pg's own parsers give
+// (timestamptz read by V8's ISO parser, in UTC and in an offset zone with minutes, and the values
+// only pg's parser reads: infinity, BC, years past 9999), on a PostgreSQL server with prepared
+// statements, past the number of texts a process prepares, and on the embedded database unnamed.
+import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { connectDatabase, type Database } from '../../src/db/database.ts';
+import { poolOf } from '../../src/db/client.ts';
+import { Prisma } from '../../src/db/__generated__/prisma/client.ts';
+import { queryRows, sqlInt } from '../../src/db/statements.ts';
+
+const INSTANTS = [
+  '2026-11-23 22:31:10+00',
+  '2026-11-23 22:31:10.123+00',
+  '2026-01-02 03:04:05.6789+00',
+  '1969-12-31 23:59:59.999+00',
+  '0044-03-15 12:00:00+00 BC',
+  '12026-01-01 00:00:00+00',
+  'infinity',
+  '-infinity',
+];
+
+describeEachDatabase('hot reads through the pool', (target) => {
+  let database: TestDatabase;
+  const opened: Database[] = [];
+  const open = async (options = '') => {
+    const url = new URL(database.connectionString);
+    // Startup options reach a PostgreSQL server; the embedded database's socket keeps UTC.
+    if (options && target.name === 'postgres') url.searchParams.set('options', options);
+    const db = await connectDatabase(url.toString(), database.kind, { poolSize: 2 });
+    opened.push(db);
+    return db;
+  };
+
+  beforeAll(async () => {
+    database = await target.create({ migrate: false });
+  });
+  afterAll(async () => {
+    for (const db of opened) await db.close();
+    await database.close();
+  });
+
+  it.each(['', '-c TimeZone=Asia/Kolkata', '-c TimeZone=America/St_Johns'])('reads timestamptz as pg does (%s)', async (options) => {
+    const db = await open(options);
+    const statement = Prisma.sql`SELECT v::timestamptz AS at FROM unnest(${INSTANTS}::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n`;
+    const ours = await queryRows(db.prisma, statement);
+    const theirs = (await poolOf(db.prisma).query(statement.text, statement.values as unknown[])).rows;
+    const times = (rows: unknown[]) => rows.map((r) => (r as { at: Date | number }).at.valueOf());
+    expect(times(ours)).toEqual(times(theirs));
+    expect((ours[0] as { at: Date }).at.toISOString()).toBe('2026-11-23T22:31:10.000Z');
+    expect((ours[2] as { at: Date }).at.toISOString()).toBe('2026-01-02T03:04:05.678Z');
+  });
+
+  it('answers every statement text, past the number a process prepares', async () => {
+    const db = await open();
+    for (let round = 0; round < 2; round++) {
+      for (let n = 1; n <= 230; n++) {
+        const rows = await queryRows(db.prisma, Prisma.sql`SELECT g FROM generate_series(1, ${n}::int) g LIMIT ${sqlInt(n)}`);
+        expect(rows).toHaveLength(n);
+      }
+    }
+  });
+
+  it('names the statements on a server unless DATABASE_PREPARED_STATEMENTS is off (a pooler that drops them)', async () => {
+    const preparedBy = async (preparedStatements: boolean) => {
+      const db = await connectDatabase(database.connectionString, database.kind, { poolSize: 1, preparedStatements });
+      opened.push(db);
+      // The text the test above names first (a process names at most 200, whichever test runs first).
+      const statement = Prisma.sql`SELECT g FROM generate_series(1, ${1}::int) g LIMIT ${sqlInt(1)}`;
+      expect(await queryRows(db.prisma, statement)).toHaveLength(1);
+      // One connection: the pool's next statement runs in the session that ran the read.
+      const { rows } = await poolOf(db.prisma).query('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [statement.text]);
+      return rows[0].n as number;
+    };
+    expect(await preparedBy(false)).toBe(0);
+    expect(await preparedBy(true)).toBe(target.name === 'postgres' ? 1 : 0);
+  });
+
+  it('refuses anything but a count as text', () => {
+    for (const bad of [-1, 1.5, Number.NaN, 2 ** 60]) expect(() => sqlInt(bad)).toThrow('not a count');
+    expect(sqlInt(25).text).toBe('25');
+  });
+});
