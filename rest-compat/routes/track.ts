@@ -2,6 +2,7 @@
 // are invalid_field; the domain checks each field's type and bounds with its own code.
 import type { FastifyInstance } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
+import { idempotencyEffects } from '../../src/http/idempotency.ts';
 import type { TrackInput, TrackService } from '../../src/domain/track/index.ts';
 import type { RestRouteConfig } from '../errors.ts';
 import type { RouteDoc } from '../openapi/document.ts';
@@ -40,7 +41,11 @@ export function trackRoutes(app: FastifyInstance, services: { track: TrackServic
     { onRequest: guard.requires('write'), preValidation: requireJsonObjectBody, schema: { body: trackBody }, config },
     async (request) => {
       const principal = request.principal!;
-      const { eventId } = await services.track.trackEvent({ accountId: principal.accountId, keyId: principal.keyId }, request.body, request.ip);
+      const { eventId } = await services.track.trackEvent(
+        { accountId: principal.accountId, keyId: principal.keyId, idempotency: idempotencyEffects(request) },
+        request.body,
+        request.ip,
+      );
       return { ok: true, event_id: eventId, api_version: API_VERSION };
     },
   );

@@ -6,6 +6,7 @@ import type { Principal } from '../domain/auth/index.ts';
 import type { Services } from '../services.ts';
 import type { RateLimitResult } from '../http/rate-limit/index.ts';
 import type { ReorderStatus } from '../domain/shared/index.ts';
+import type { EffectLedger } from '../domain/idempotency/index.ts';
 import type { PointsResult } from '../http/rate-limit/points.ts';
 import type { CustomerModel, OrderModel, ReorderSuggestionModel } from './mappers.ts';
 
@@ -55,6 +56,8 @@ export interface GraphQLContext {
   rateLimit: RateLimitResult;
   /** The client address (for trackEvent's geo). */
   clientAddress: string;
+  /** The request's Idempotency-Key claim (null without a key): trackEvent records its event on it. */
+  idempotency: EffectLedger | null;
   /** The operation's calculated cost and the points bucket after it (cost.ts), set before execution. */
   cost: CostState;
   loaders: ReturnType<typeof createLoaders>;

@@ -17,6 +17,7 @@ import { createLoaders, type GraphQLContext, type GraphQLServices } from './cont
 import { errorBody } from './errors.ts';
 import { createRateLimitStore } from '../http/rate-limit/index.ts';
 import { createPointsBucket } from '../http/rate-limit/points.ts';
+import { idempotencyEffects } from '../http/idempotency.ts';
 import { playground } from './playground.ts';
 import { subscriptionServer } from './ws.ts';
 import { logAccount } from '../observability/http.ts';
@@ -153,6 +154,7 @@ export async function graphqlRoutes(app: FastifyInstance, deps: { services: Grap
       services,
       rateLimit,
       clientAddress: request.ip,
+      idempotency: idempotencyEffects(request),
       cost: { requested: 0 },
       loaders: createLoaders(services, principal.accountId),
     };

@@ -135,6 +135,7 @@ export function protocolServer(
           services,
           rateLimit: { allowed: true, limit: config.rateLimit.perMinute, remaining: config.rateLimit.perMinute, resetAtMs: Date.now(), retryAfterMs: 0 },
           clientAddress: ctx.extra.request.socket.remoteAddress ?? '',
+          idempotency: null,
           cost: { requested: cost },
           loaders: createLoaders(services, principal.accountId),
         };

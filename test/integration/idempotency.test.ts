@@ -2,12 +2,15 @@
 // within 24 hours replays the first answer without running again; another body is 422
 // idempotency_key_reused; concurrent requests with one key run once (the others replay or get 409
 // idempotency_key_in_progress); keys belong to one API key of one account; bad keys are 400
-// invalid_parameter; 5xx answers are not kept; expired keys may be used again.
+// invalid_parameter; 5xx answers are not kept; expired keys may be used again; a write that
+// committed before its answer was lost (503) is reused by the retry, not made again.
 import { randomUUID } from 'node:crypto';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
+import { keysService } from '../../src/domain/keys/index.ts';
+import { idempotencyRequestHash } from '../../src/domain/idempotency/index.ts';
 import { makeKey } from '../factories/keys.ts';
 
 describeEachDatabase('Idempotency-Key', (target) => {
@@ -169,5 +172,88 @@ describeEachDatabase('Idempotency-Key', (target) => {
     if (started.kind !== 'run') throw new Error('expected to run');
     await app.services.idempotency.finish(started.ticket, { status: 503, headers: {}, body: '{"error":"no_db"}' });
     expect((await app.services.idempotency.start(caller, k, 'a'.repeat(64))).kind).toBe('run');
+  });
+
+  describe('a write that committed before its answer was lost', () => {
+    // The first try runs for real through the domain: its Idempotency-Key is claimed, the event is
+    // stored under it, and then its answer is the 503 of an outage met after the commit (the
+    // request ends as when the database goes away before acknowledging). The retry goes over HTTP.
+    let caller: { accountId: string; keyId: number };
+    let apiKey: string;
+    beforeAll(async () => {
+      const created = await keysService(app.db.prisma).createKey({ accountId, scopes: ['read', 'write'] });
+      caller = { accountId, keyId: created.id };
+      apiKey = created.key;
+    });
+
+    async function firstTryLost(k: string, path: string, body: unknown, events: string[]): Promise<number[]> {
+      const started = await app.services.idempotency.start(caller, k, idempotencyRequestHash('POST', path, body));
+      if (started.kind !== 'run') throw new Error('expected to run');
+      const ids: number[] = [];
+      for (const event of events) {
+        ids.push((await app.services.track.trackEvent({ ...caller, idempotency: started.ticket.effects }, { event, props: { n: 1 } }, '127.0.0.1')).eventId);
+      }
+      await app.services.idempotency.finish(started.ticket, { status: 503, headers: {}, body: '{"error":"no_db"}' });
+      return ids;
+    }
+
+    test('REST: the retry answers with the stored event and stores no other', async () => {
+      const k = randomUUID();
+      const body = { event: 'idem.lost.rest', props: { n: 1 } };
+      const [stored] = await firstTryLost(k, '/api/v1/track', body, ['idem.lost.rest']);
+      expect(await rows('idem.lost.rest')).toBe(1);
+      const retry = await track(body, k, apiKey);
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+      expect((await readJson(retry)).event_id).toBe(stored);
+      expect(await rows('idem.lost.rest')).toBe(1);
+      // Its answer is kept now: the next retry replays it.
+      const again = await track(body, k, apiKey);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect((await readJson(again)).event_id).toBe(stored);
+      expect(await rows('idem.lost.rest')).toBe(1);
+    });
+
+    test('GraphQL: the events stored before the loss are reused in order, the rest stored once', async () => {
+      const k = randomUUID();
+      const body = {
+        query:
+          'mutation($a: TrackEventInput!, $b: TrackEventInput!) { a: trackEvent(input: $a) { eventId } b: trackEvent(input: $b) { eventId } }',
+        variables: { a: { event: 'idem.lost.gql.a', props: { n: 1 } }, b: { event: 'idem.lost.gql.b', props: { n: 1 } } },
+      };
+      // The first try stored the first event only, then met the outage.
+      const [storedA] = await firstTryLost(k, '/graphql', body, ['idem.lost.gql.a']);
+      const retry = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': k },
+        body: JSON.stringify(body),
+      });
+      expect(retry.status).toBe(200);
+      const answer = await readJson(retry);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.a.eventId).toBe(String(storedA));
+      expect(Number(answer.data.b.eventId)).toBeGreaterThan(storedA!);
+      expect(await rows('idem.lost.gql.a')).toBe(1);
+      expect(await rows('idem.lost.gql.b')).toBe(1);
+    });
+
+    test('a released key without stored events is deleted; one with events keeps them until it expires', async () => {
+      const k = randomUUID();
+      await firstTryLost(k, '/api/v1/track', { event: 'idem.lost.kept', props: { n: 1 } }, ['idem.lost.kept']);
+      const kept = await app.db.prisma.idempotencyKey.findMany({ where: { key: k } });
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.state).toBe('running');
+      expect(kept[0]!.lockedUntil.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      expect(kept[0]!.effects).toEqual([{ kind: 'track_event', id: expect.any(String) }]);
+      // Another request with the key is still refused (422), as for any kept key.
+      expect((await track({ event: 'idem.lost.kept', props: { n: 2 } }, k, apiKey)).status).toBe(422);
+      // Expired, the key is new again: its effects are forgotten.
+      await app.db.prisma.$executeRaw`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ${k}`;
+      expect((await track({ event: 'idem.lost.kept', props: { n: 2 } }, k, apiKey)).status).toBe(200);
+      expect(await rows('idem.lost.kept')).toBe(2);
+      const none = randomUUID();
+      await firstTryLost(none, '/api/v1/track', { event: 'idem.lost.none' }, []);
+      expect(await app.db.prisma.idempotencyKey.count({ where: { key: none } })).toBe(0);
+    });
   });
 });

@@ -2,6 +2,7 @@
 // instances whose clocks disagree still agree on leases and expiries.
 import type { PrismaClient } from '../../db/client.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
+import { parseEffects, type IdempotencyEffect } from './effects.ts';
 
 export interface KeyRef {
   accountId: string;
@@ -24,21 +25,24 @@ export function idempotencyRepo(prisma: PrismaClient) {
   return {
     /**
      * Claims the key for `owner`: a new key, an expired one, or a running claim whose lease ran
-     * out for the same request. Returns whether this owner holds it now.
+     * out (or was released with effects kept) for the same request. Returns the effects an earlier
+     * try recorded when this owner holds it now, else null.
      */
-    async claim(ref: KeyRef, requestHash: string, owner: string, leaseMs: number, ttlMs: number): Promise<boolean> {
+    async claim(ref: KeyRef, requestHash: string, owner: string, leaseMs: number, ttlMs: number): Promise<IdempotencyEffect[] | null> {
       const rows = await prisma.$queryRaw`
         INSERT INTO idempotency_keys (account_id, scope, key, request_hash, owner, state, locked_until, expires_at, created_at)
         VALUES (${ref.accountId}, ${ref.scope}, ${ref.key}, ${requestHash}, ${owner}, 'running',
                 now() + ${leaseMs}::integer * interval '1 millisecond', now() + ${ttlMs}::integer * interval '1 millisecond', now())
         ON CONFLICT (account_id, scope, key) DO UPDATE SET
           request_hash = EXCLUDED.request_hash, owner = EXCLUDED.owner, state = 'running', status = NULL, headers = NULL,
-          body = NULL, locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at
+          body = NULL, locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at,
+          effects = CASE WHEN idempotency_keys.expires_at <= now() THEN NULL ELSE idempotency_keys.effects END
         WHERE idempotency_keys.expires_at <= now()
            OR (idempotency_keys.state = 'running' AND idempotency_keys.locked_until <= now()
                AND idempotency_keys.request_hash = EXCLUDED.request_hash)
-        RETURNING owner`;
-      return parseRows(z.object({ owner: col.text }), rows)[0]?.owner === owner;
+        RETURNING owner, effects`;
+      const claimed = parseRows(z.object({ owner: col.text, effects: z.unknown() }), rows)[0];
+      return claimed?.owner === owner ? parseEffects(claimed.effects) : null;
     },
     async find(ref: KeyRef): Promise<StoredKey | null> {
       const rows = await prisma.$queryRaw`
@@ -55,11 +59,22 @@ export function idempotencyRepo(prisma: PrismaClient) {
         WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND owner = ${owner} AND state = 'running'`;
       return count === 1;
     },
-    /** Gives up the owner's claim (no answer to keep): the key may be used again at once. */
+    /**
+     * Gives up the owner's claim (no answer to keep): the key may be used again at once. A claim
+     * that recorded effects stays, its lease ended, so the retry of the same request reuses them.
+     */
     async release(ref: KeyRef, owner: string): Promise<void> {
       await prisma.$executeRaw`
-        DELETE FROM idempotency_keys
-        WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND owner = ${owner} AND state = 'running'`;
+        WITH mine AS (
+          SELECT account_id, scope, key, effects IS NOT NULL AS kept FROM idempotency_keys
+          WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND owner = ${owner} AND state = 'running'
+        ),
+        ended AS (
+          UPDATE idempotency_keys k SET locked_until = now() FROM mine
+          WHERE mine.kept AND k.account_id = mine.account_id AND k.scope = mine.scope AND k.key = mine.key
+        )
+        DELETE FROM idempotency_keys k USING mine
+        WHERE NOT mine.kept AND k.account_id = mine.account_id AND k.scope = mine.scope AND k.key = mine.key`;
     },
     /** Removes expired keys; returns how many. */
     async deleteExpired(): Promise<number> {

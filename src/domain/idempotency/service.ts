@@ -4,13 +4,14 @@
 // idempotency_key_reused; while the first is still running, another with the key gets 409
 // idempotency_key_in_progress (Retry-After 1). Keys belong to the caller: one account and one API
 // key (or the account's dashboard sessions). Answers of 5xx are not kept: the claim is released
-// and a retry runs again. An answer or release that cannot be written when its request ends (the
+// and a retry runs again, reusing the writes the first try committed (effects.ts). An answer or release that cannot be written when its request ends (the
 // database went away) is written by this process's next `start`; a claim whose request never
 // finished (a crashed process) lapses after its lease and the same request may then run again.
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { idempotencyRepo, type KeyRef } from './repo.ts';
+import type { EffectLedger } from './effects.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, SWEEP_INTERVAL_MS } from './rules.ts';
 
 /** Bound of the answers and releases kept in memory while the database is away. */
@@ -28,10 +29,11 @@ export interface IdempotentAnswer {
   body: string;
 }
 
-/** The right to run a request under a key, handed back to `finish`. */
+/** The right to run a request under a key, handed back to `finish`; its writes record their effects on it. */
 export interface IdempotencyTicket {
   ref: KeyRef;
   owner: string;
+  effects: EffectLedger;
 }
 
 export type IdempotencyStart = { kind: 'run'; ticket: IdempotencyTicket } | { kind: 'replay'; answer: IdempotentAnswer };
@@ -80,7 +82,16 @@ export function idempotencyService(prisma: PrismaClient): IdempotencyService {
       // A claim can vanish between the two statements (released, expired): look again, a few times.
       for (let attempt = 0; attempt < 3; attempt++) {
         const owner = randomBytes(12).toString('hex');
-        if (await repo.claim(ref, requestHash, owner, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS)) return { kind: 'run', ticket: { ref, owner } };
+        let recorded: Awaited<ReturnType<typeof repo.claim>>;
+        try {
+          recorded = await repo.claim(ref, requestHash, owner, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS);
+        } catch (error) {
+          // The claim may have committed with its answer lost: give it up later, so that the
+          // retry finds the key free instead of held (409) for the whole lease.
+          if (unrecorded.length < MAX_UNRECORDED) unrecorded.push(() => repo.release(ref, owner));
+          throw error;
+        }
+        if (recorded) return { kind: 'run', ticket: { ref, owner, effects: { mark: { scope: ref.scope, key: ref.key, owner }, recorded, cursor: 0 } } };
         const stored = await repo.find(ref);
         if (!stored) continue;
         if (stored.requestHash !== requestHash) {

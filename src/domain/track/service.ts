@@ -5,6 +5,7 @@ import type { JsonObject } from '../shared/index.ts';
 import { AppError } from '../../errors.ts';
 import { defaultGeoLocator, type GeoLocator } from './geo.ts';
 import { trackRepo } from './repo.ts';
+import { takeRecordedEffect, type EffectLedger } from '../idempotency/index.ts';
 
 export const EVENT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 export const MAX_PROPS_BYTES = 8192;
@@ -25,7 +26,12 @@ export interface TrackCaller {
   accountId: string;
   /** The API key that sent the event (null for a dashboard session). */
   keyId: number | null;
+  /** The request's Idempotency-Key claim, when it has one: the event is recorded on it (once across retries). */
+  idempotency?: EffectLedger | null;
 }
+
+/** The kind of effect an event records on its request's Idempotency-Key. */
+const TRACK_EFFECT = 'track_event';
 
 const invalidField = (param: string, message: string) => new AppError('invalid_field', message, { param });
 
@@ -132,8 +138,12 @@ export function trackService(prisma: PrismaClient, options: { geo?: GeoLocator }
       const visitorId = parseIdentifier('visitor_id', input.visitor_id);
       const sessionId = parseIdentifier('session_id', input.session_id);
       const url = parsePageUrl(input.url);
+      // A retry of a request whose event was stored (its answer lost) answers with that event.
+      const recorded = takeRecordedEffect(caller.idempotency, TRACK_EFFECT);
+      if (recorded !== null) return { eventId: Number(recorded) };
       const location = await geo.locate(clientAddress);
-      const id = await repo.insert({ accountId: caller.accountId, apiKeyId: caller.keyId, event, props, visitorId, sessionId, url, ...location });
+      const mark = caller.idempotency ? { ...caller.idempotency.mark, kind: TRACK_EFFECT } : null;
+      const id = await repo.insert({ accountId: caller.accountId, apiKeyId: caller.keyId, event, props, visitorId, sessionId, url, ...location }, mark);
       return { eventId: Number(id) };
     },
   };

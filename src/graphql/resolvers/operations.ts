@@ -51,9 +51,9 @@ export const operationsResolvers: Resolvers = {
       await services.webhooks.revokeWebhook(principal.accountId, id);
       return ok({ revokedWebhookId: toGlobalId('WebhookSubscription', id) });
     },
-    async trackEvent(_parent, { input }, { principal, services, clientAddress }) {
+    async trackEvent(_parent, { input }, { principal, services, clientAddress, idempotency }) {
       const { eventId } = await services.track.trackEvent(
-        { accountId: principal.accountId, keyId: principal.keyId },
+        { accountId: principal.accountId, keyId: principal.keyId, idempotency },
         {
           event: input.event,
           ...(input.props != null ? { props: input.props } : {}),
