@@ -217,8 +217,7 @@ describeEachDatabase('Idempotency-Key', (target) => {
     test('GraphQL: the events stored before the loss are reused in order, the rest stored once', async () => {
       const k = randomUUID();
       const body = {
-        query:
-          'mutation($a: TrackEventInput!, $b: TrackEventInput!) { a: trackEvent(input: $a) { eventId } b: trackEvent(input: $b) { eventId } }',
+        query: 'mutation($a: TrackEventInput!, $b: TrackEventInput!) { a: trackEvent(input: $a) { eventId } b: trackEvent(input: $b) { eventId } }',
         variables: { a: { event: 'idem.lost.gql.a', props: { n: 1 } }, b: { event: 'idem.lost.gql.b', props: { n: 1 } } },
       };
       // The first try stored the first event only, then met the outage.
