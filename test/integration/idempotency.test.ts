@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/index.ts';
+import { webhooksService } from '../../src/domain/webhooks/index.ts';
 import { idempotencyRequestHash } from '../../src/domain/idempotency/index.ts';
 import { makeKey } from '../factories/keys.ts';
 
@@ -21,7 +22,10 @@ describeEachDatabase('Idempotency-Key', (target) => {
 
   beforeAll(async () => {
     database = await target.create();
-    app = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '100000' });
+    // Webhook URLs resolve to one public address (no DNS in tests).
+    app = await startTestApp(database, { RATE_LIMIT_PER_MINUTE: '100000' }, undefined, (db) => ({
+      webhooks: webhooksService(db.prisma, { resolver: async () => ['93.184.215.14'] }),
+    }));
     accountId = (await makeAccount(app.db.prisma)).id;
     key = await makeKey(app.db.prisma, accountId, ['read', 'write']);
   });
@@ -234,6 +238,24 @@ describeEachDatabase('Idempotency-Key', (target) => {
       expect(Number(answer.data.b.eventId)).toBeGreaterThan(storedA!);
       expect(await rows('idem.lost.gql.a')).toBe(1);
       expect(await rows('idem.lost.gql.b')).toBe(1);
+    });
+
+    test('a webhook subscription: the retry answers with it and its secret, and creates no other', async () => {
+      const k = randomUUID();
+      const body = { url: 'https://hooks.example.com/lost', events: ['alert.fired'] };
+      const started = await app.services.idempotency.start(caller, k, idempotencyRequestHash('POST', '/api/v1/webhooks', body));
+      if (started.kind !== 'run') throw new Error('expected to run');
+      const created = await app.services.webhooks.createWebhook(accountId, body, started.ticket.effects);
+      await app.services.idempotency.finish(started.ticket, { status: 503, headers: {}, body: '{"error":"no_db"}' });
+      const retry = await fetch(`${app.url}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': k },
+        body: JSON.stringify(body),
+      });
+      expect(retry.status).toBe(200);
+      const answer = await readJson(retry);
+      expect(answer).toMatchObject({ id: created.id, url: body.url, events: body.events, secret: created.secret });
+      expect(await app.db.prisma.webhookSubscription.count({ where: { accountId, url: body.url } })).toBe(1);
     });
 
     test('a released key without stored events is deleted; one with events keeps them until it expires', async () => {

@@ -40,3 +40,19 @@ export function parseEffects(value: unknown): IdempotencyEffect[] {
   if (!Array.isArray(value)) return [];
   return value.filter((e): e is IdempotencyEffect => !!e && typeof e === 'object' && typeof e.kind === 'string' && typeof e.id === 'string');
 }
+
+/** A transaction (or client) that can run raw SQL: the write's own, so its effect commits with it. */
+interface RawRunner {
+  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number>;
+}
+
+/**
+ * Appends one effect to the claim `mark` names (the caller's account), inside the transaction
+ * that made the write: both commit or neither does. A claim lost meanwhile is left as it is.
+ */
+export async function recordEffect(tx: RawRunner, accountId: string, mark: EffectMark, effect: IdempotencyEffect): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE idempotency_keys
+    SET effects = coalesce(effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', ${effect.kind}::text, 'id', ${effect.id}::text))
+    WHERE account_id = ${accountId} AND scope = ${mark.scope} AND key = ${mark.key} AND owner = ${mark.owner} AND state = 'running'`;
+}

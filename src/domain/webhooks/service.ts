@@ -6,7 +6,8 @@ import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { checkWebhookUrl, type Resolver } from './url-safety.ts';
 import { SUBSCRIBABLE, WILDCARD } from '../events/catalog.ts';
-import { webhooksRepo } from './repo.ts';
+import { WEBHOOK_EFFECT, webhooksRepo } from './repo.ts';
+import { takeRecordedEffect, type EffectLedger } from '../idempotency/index.ts';
 import { MAX_ACTIVE_WEBHOOKS, webhookOperations } from './operations.ts';
 
 export { MAX_ACTIVE_WEBHOOKS };
@@ -57,6 +58,14 @@ export function parseEvents(events: unknown): string[] {
 
 export function webhooksService(prisma: PrismaClient, options: WebhooksOptions = {}) {
   const repo = webhooksRepo(prisma);
+  /** The answer of a create whose first answer was lost: the subscription with its current secret. */
+  async function createdEarlier(accountId: string, id: number) {
+    const row = await repo.findSubscription(accountId, id);
+    if (!row) throw new AppError('not_found', 'The webhook subscription this request created has been revoked since.');
+    const { secret: stored, previousSecret: _previous, previousSecretExpiresAt: _expires, ...webhook } = row;
+    return { ...webhook, secret: options.secrets ? options.secrets.open(stored) : stored, warning: SECRET_WARNING };
+  }
+
   return {
     // The delivery log, replay, test events, rotation and re-enabling (operations.ts).
     ...webhookOperations(
@@ -78,7 +87,10 @@ export function webhooksService(prisma: PrismaClient, options: WebhooksOptions =
      * Creates a subscription. Checks, in order: url (present, HTTPS, no user info, public address),
      * events, then the cap, inside the insert's transaction. Nothing is stored on any error.
      */
-    async createWebhook(accountId: string, input: CreateWebhookInput) {
+    async createWebhook(accountId: string, input: CreateWebhookInput, idempotency: EffectLedger | null = null) {
+      // A retry of a request whose subscription was stored (its answer lost) answers with that one.
+      const recorded = takeRecordedEffect(idempotency, WEBHOOK_EFFECT);
+      if (recorded !== null) return createdEarlier(accountId, Number(recorded));
       if (input.url === undefined || input.url === null) throw new AppError('invalid_url', 'url is required', { param: 'url' });
       const { url } = await checkWebhookUrl(input.url, { resolver: options.resolver, timeoutMs: options.timeoutMs, allowHosts: options.allowHosts });
       const events = parseEvents(input.events);
@@ -86,6 +98,7 @@ export function webhooksService(prisma: PrismaClient, options: WebhooksOptions =
       const row = await repo.createWithinCap(
         { accountId, url: url.href, events, secret: options.secrets ? options.secrets.seal(secret) : secret },
         MAX_ACTIVE_WEBHOOKS,
+        idempotency?.mark ?? null,
       );
       if (!row) throw new AppError('too_many_webhooks', `An account can have at most ${MAX_ACTIVE_WEBHOOKS} active webhook subscriptions.`);
       return { ...row, secret, warning: SECRET_WARNING };

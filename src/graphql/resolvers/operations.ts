@@ -42,8 +42,12 @@ export const operationsResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    async createWebhook(_parent, { input }, { principal, services }) {
-      const { secret, warning, ...webhook } = await services.webhooks.createWebhook(principal.accountId, { url: input.url, events: input.events ?? undefined });
+    async createWebhook(_parent, { input }, { principal, services, idempotency }) {
+      const { secret, warning, ...webhook } = await services.webhooks.createWebhook(
+        principal.accountId,
+        { url: input.url, events: input.events ?? undefined },
+        idempotency,
+      );
       return ok({ webhook, secret, warning });
     },
     async revokeWebhook(_parent, { input }, { principal, services }) {
