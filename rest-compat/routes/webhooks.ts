@@ -57,8 +57,7 @@ export function webhookRoutes(app: FastifyInstance, services: { webhooks: Webhoo
   app.post<{ Body: CreateWebhookInput }>(
     '/webhooks',
     { onRequest: guard.requires('write'), preValidation: requireJsonObjectBody, schema: { body: createBody }, config: { doc: createDoc } },
-    async (request) =>
-      serializeCreatedWebhook(await services.webhooks.createWebhook(request.principal!.accountId, request.body, idempotencyEffects(request))),
+    async (request) => serializeCreatedWebhook(await services.webhooks.createWebhook(request.principal!.accountId, request.body, idempotencyEffects(request))),
   );
 
   app.delete<{ Querystring: { id: number } }>(

@@ -11,6 +11,7 @@ import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { keysService } from '../../src/domain/keys/index.ts';
 import { webhooksService } from '../../src/domain/webhooks/index.ts';
+import { trackService } from '../../src/domain/track/index.ts';
 import { idempotencyRequestHash } from '../../src/domain/idempotency/index.ts';
 import { makeKey } from '../factories/keys.ts';
 
@@ -190,12 +191,26 @@ describeEachDatabase('Idempotency-Key', (target) => {
       apiKey = created.key;
     });
 
-    async function firstTryLost(k: string, path: string, body: unknown, events: string[]): Promise<number[]> {
+    // The track service of a first try whose geolocation fails (after its event took its slot).
+    const failingTrack = () =>
+      trackService(app.db.prisma, {
+        geo: {
+          locate: async () => {
+            throw new Error('geolocation unavailable');
+          },
+          open: async () => {},
+        },
+      });
+
+    /** Runs the first try's events (null: a write that fails) and loses its answer; the stored ids. */
+    async function firstTryLost(k: string, path: string, body: unknown, events: Array<string | null>): Promise<number[]> {
       const started = await app.services.idempotency.start(caller, k, idempotencyRequestHash('POST', path, body));
       if (started.kind !== 'run') throw new Error('expected to run');
       const ids: number[] = [];
       for (const event of events) {
-        ids.push((await app.services.track.trackEvent({ ...caller, idempotency: started.ticket.effects }, { event, props: { n: 1 } }, '127.0.0.1')).eventId);
+        const ledger = { ...caller, idempotency: started.ticket.effects };
+        if (event === null) await expect(failingTrack().trackEvent(ledger, { event: 'idem.lost.failed' }, '127.0.0.1')).rejects.toThrow('geolocation');
+        else ids.push((await app.services.track.trackEvent(ledger, { event, props: { n: 1 } }, '127.0.0.1')).eventId);
       }
       await app.services.idempotency.finish(started.ticket, { status: 503, headers: {}, body: '{"error":"no_db"}' });
       return ids;
@@ -240,6 +255,29 @@ describeEachDatabase('Idempotency-Key', (target) => {
       expect(await rows('idem.lost.gql.b')).toBe(1);
     });
 
+    test('GraphQL: a write that failed in the first try is made by the retry, the one stored after it reused', async () => {
+      const k = randomUUID();
+      const body = {
+        query: 'mutation($a: TrackEventInput!, $b: TrackEventInput!) { a: trackEvent(input: $a) { eventId } b: trackEvent(input: $b) { eventId } }',
+        variables: { a: { event: 'idem.gap.a', props: { n: 1 } }, b: { event: 'idem.gap.b', props: { n: 1 } } },
+      };
+      // The first try's `a` failed (its slot taken, nothing stored), then `b` was stored.
+      const [storedB] = await firstTryLost(k, '/graphql', body, [null, 'idem.gap.b']);
+      const retry = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': k },
+        body: JSON.stringify(body),
+      });
+      expect(retry.status).toBe(200);
+      const answer = await readJson(retry);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.b.eventId).toBe(String(storedB));
+      expect(answer.data.a.eventId).not.toBe(String(storedB));
+      expect(await rows('idem.gap.a')).toBe(1);
+      expect(await rows('idem.gap.b')).toBe(1);
+      expect(await rows('idem.lost.failed')).toBe(0);
+    });
+
     test('a webhook subscription: the retry answers with it and its secret, and creates no other', async () => {
       const k = randomUUID();
       const body = { url: 'https://hooks.example.com/lost', events: ['alert.fired'] };
@@ -264,8 +302,9 @@ describeEachDatabase('Idempotency-Key', (target) => {
       const kept = await app.db.prisma.idempotencyKey.findMany({ where: { key: k } });
       expect(kept).toHaveLength(1);
       expect(kept[0]!.state).toBe('running');
-      expect(kept[0]!.lockedUntil.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-      expect(kept[0]!.effects).toEqual([{ kind: 'track_event', id: expect.any(String) }]);
+      const [lease] = await app.db.prisma.$queryRaw<Array<{ ended: boolean }>>`SELECT locked_until <= now() AS ended FROM idempotency_keys WHERE key = ${k}`;
+      expect(lease!.ended).toBe(true);
+      expect(kept[0]!.effects).toEqual([{ kind: 'track_event', id: expect.any(String), at: 0 }]);
       // Another request with the key is still refused (422), as for any kept key.
       expect((await track({ event: 'idem.lost.kept', props: { n: 2 } }, k, apiKey)).status).toBe(422);
       // Expired, the key is new again: its effects are forgotten.

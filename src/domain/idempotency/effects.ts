@@ -1,24 +1,32 @@
 // Effects: the writes a request under an Idempotency-Key has made, recorded on its key by the
-// very statement that made them (the write and its record commit together or not at all). When a
-// request's answer is lost after its write committed (the database went away between the commit
-// and its acknowledgement, so the caller was told 503), the key is released with its effects kept;
-// the retry claims it, finds the effects in the order the writes come, and answers with them
-// instead of writing again. A write that has no recorded effect at its position runs and records one.
+// very statement (or transaction) that made them: the write and its record commit together or not
+// at all. When a request's answer is lost after its write committed (the database went away
+// between the commit and its acknowledgement, so the caller was told 503), the key is released
+// with its effects kept; the retry claims it and each write asks for its slot: the n-th write the
+// request reaches (a failed one counts too, so the positions of two tries agree). A slot with a
+// recorded effect answers with it instead of writing again; an empty one writes and records.
 
-/** One recorded write: what kind of row, and its id. */
+/** One recorded write: what kind of row, its id, and the slot (position in the request) it took. */
 export interface IdempotencyEffect {
   kind: string;
   id: string;
+  at: number;
 }
 
-/** Where a write records its effect: the running claim of one key (the account is the caller's). */
+/** The running claim of one key (the account is the caller's). */
 export interface EffectMark {
   scope: string;
   key: string;
   owner: string;
 }
 
-/** The effects side of a claim: those an earlier try recorded, and how many this try has met. */
+/** Where one write records its effect: the claim, the kind of row and the write's slot. */
+export interface EffectSlot extends EffectMark {
+  kind: string;
+  at: number;
+}
+
+/** The effects side of a claim: those an earlier try recorded, and how many slots this try has taken. */
 export interface EffectLedger {
   mark: EffectMark;
   recorded: IdempotencyEffect[];
@@ -26,19 +34,22 @@ export interface EffectLedger {
 }
 
 /**
- * The id an earlier try of this request wrote at this position (its next write of `kind`), or
- * null: then the caller writes, recording its effect with `mark` (one position per write either way).
+ * Takes the next slot for a write of `kind`: the id an earlier try of this request wrote there,
+ * or the slot to record this write's effect in (null without an Idempotency-Key).
  */
-export function takeRecordedEffect(ledger: EffectLedger | null | undefined, kind: string): string | null {
-  if (!ledger) return null;
-  const effect = ledger.recorded[ledger.cursor++];
-  return effect && effect.kind === kind ? effect.id : null;
+export function takeEffectSlot(ledger: EffectLedger | null | undefined, kind: string): { recorded: string } | { recorded: null; slot: EffectSlot | null } {
+  if (!ledger) return { recorded: null, slot: null };
+  const at = ledger.cursor++;
+  const effect = ledger.recorded.find((e) => e.at === at && e.kind === kind);
+  return effect ? { recorded: effect.id } : { recorded: null, slot: { ...ledger.mark, kind, at } };
 }
 
 /** Stored effects (jsonb) as a list; anything unexpected counts as none. */
 export function parseEffects(value: unknown): IdempotencyEffect[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((e): e is IdempotencyEffect => !!e && typeof e === 'object' && typeof e.kind === 'string' && typeof e.id === 'string');
+  return value.filter(
+    (e): e is IdempotencyEffect => !!e && typeof e === 'object' && typeof e.kind === 'string' && typeof e.id === 'string' && Number.isInteger(e.at),
+  );
 }
 
 /** A transaction (or client) that can run raw SQL: the write's own, so its effect commits with it. */
@@ -47,12 +58,13 @@ interface RawRunner {
 }
 
 /**
- * Appends one effect to the claim `mark` names (the caller's account), inside the transaction
- * that made the write: both commit or neither does. A claim lost meanwhile is left as it is.
+ * Appends the effect of the write with id `id` to the claim `slot` names (the caller's account),
+ * inside the transaction that made the write: both commit or neither does. A claim lost
+ * meanwhile is left as it is.
  */
-export async function recordEffect(tx: RawRunner, accountId: string, mark: EffectMark, effect: IdempotencyEffect): Promise<void> {
+export async function recordEffect(tx: RawRunner, accountId: string, slot: EffectSlot, id: string): Promise<void> {
   await tx.$executeRaw`
     UPDATE idempotency_keys
-    SET effects = coalesce(effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', ${effect.kind}::text, 'id', ${effect.id}::text))
-    WHERE account_id = ${accountId} AND scope = ${mark.scope} AND key = ${mark.key} AND owner = ${mark.owner} AND state = 'running'`;
+    SET effects = coalesce(effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', ${slot.kind}::text, 'id', ${id}::text, 'at', ${slot.at}::integer))
+    WHERE account_id = ${accountId} AND scope = ${slot.scope} AND key = ${slot.key} AND owner = ${slot.owner} AND state = 'running'`;
 }

@@ -64,17 +64,17 @@ export function idempotencyRepo(prisma: PrismaClient) {
      * that recorded effects stays, its lease ended, so the retry of the same request reuses them.
      */
     async release(ref: KeyRef, owner: string): Promise<void> {
+      // Each statement carries the whole condition, so a row taken over meanwhile (another owner,
+      // waited for on its lock) is re-checked and left alone.
       await prisma.$executeRaw`
-        WITH mine AS (
-          SELECT account_id, scope, key, effects IS NOT NULL AS kept FROM idempotency_keys
+        WITH ended AS (
+          UPDATE idempotency_keys SET locked_until = now()
           WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND owner = ${owner} AND state = 'running'
-        ),
-        ended AS (
-          UPDATE idempotency_keys k SET locked_until = now() FROM mine
-          WHERE mine.kept AND k.account_id = mine.account_id AND k.scope = mine.scope AND k.key = mine.key
+            AND effects IS NOT NULL
         )
-        DELETE FROM idempotency_keys k USING mine
-        WHERE NOT mine.kept AND k.account_id = mine.account_id AND k.scope = mine.scope AND k.key = mine.key`;
+        DELETE FROM idempotency_keys
+        WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND owner = ${owner} AND state = 'running'
+          AND effects IS NULL`;
     },
     /** Removes expired keys; returns how many. */
     async deleteExpired(): Promise<number> {

@@ -1,12 +1,13 @@
-// Idempotency keys (the Idempotency-Key header on POST, both doors), as Stripe has them: the
-// first request with a key runs and its answer is kept for 24 hours; the same key with the same
-// request gets that answer again without running; the same key with another request is 422
+// Idempotency keys (the Idempotency-Key header on POST, both doors), as Stripe has them: the first
+// request with a key runs and its answer is kept for 24 hours; the same key with the same request
+// gets that answer again without running; the same key with another request is 422
 // idempotency_key_reused; while the first is still running, another with the key gets 409
 // idempotency_key_in_progress (Retry-After 1). Keys belong to the caller: one account and one API
-// key (or the account's dashboard sessions). Answers of 5xx are not kept: the claim is released
-// and a retry runs again, reusing the writes the first try committed (effects.ts). An answer or release that cannot be written when its request ends (the
-// database went away) is written by this process's next `start`; a claim whose request never
-// finished (a crashed process) lapses after its lease and the same request may then run again.
+// key (or the account's dashboard sessions). Answers of 5xx are not kept: the claim is released and
+// a retry runs again, reusing the writes that record their effects (effects.ts). An answer or
+// release that cannot be written when its request ends (the database went away) is written by this
+// process's next `start`; a claim whose request never finished (a crashed process) lapses after its
+// lease and the same request may then run again.
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -86,8 +87,9 @@ export function idempotencyService(prisma: PrismaClient): IdempotencyService {
         try {
           recorded = await repo.claim(ref, requestHash, owner, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS);
         } catch (error) {
-          // The claim may have committed with its answer lost: give it up later, so that the
-          // retry finds the key free instead of held (409) for the whole lease.
+          // The claim may have committed with its answer lost: give it up later (this process's
+          // next keyed request writes it), so that a retry here finds the key free instead of held
+          // (409) for the whole lease; a retry that reaches another instance waits out the lease.
           if (unrecorded.length < MAX_UNRECORDED) unrecorded.push(() => repo.release(ref, owner));
           throw error;
         }

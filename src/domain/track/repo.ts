@@ -1,7 +1,7 @@
 // The only Prisma access for custom tracking events.
 import type { PrismaClient, Prisma } from '../../db/client.ts';
 import { parseRows, z } from '../shared/rows.ts';
-import type { EffectMark } from '../idempotency/index.ts';
+import type { EffectSlot } from '../idempotency/index.ts';
 
 const idRow = z.object({ id: z.union([z.bigint(), z.string()]) });
 
@@ -18,9 +18,6 @@ export interface NewTrackEvent {
   city: string | null;
 }
 
-/** Where an event sent under an Idempotency-Key records itself, and as what kind of effect. */
-export type TrackMark = EffectMark & { kind: string };
-
 const MAX_BATCH = 500;
 
 /**
@@ -30,11 +27,11 @@ const MAX_BATCH = 500;
  * statement fails every caller of its batch with nothing stored.
  */
 export function trackRepo(prisma: PrismaClient) {
-  let pending: Array<{ data: NewTrackEvent; mark: TrackMark | null; resolve: (id: bigint) => void; reject: (e: unknown) => void }> = [];
+  let pending: Array<{ data: NewTrackEvent; mark: EffectSlot | null; resolve: (id: bigint) => void; reject: (e: unknown) => void }> = [];
 
   async function write(batch: typeof pending): Promise<void> {
     const col = <K extends keyof NewTrackEvent>(key: K) => batch.map((b) => b.data[key]);
-    const mark = <K extends keyof TrackMark>(key: K) => batch.map((b) => b.mark?.[key] ?? null);
+    const mark = <K extends keyof EffectSlot>(key: K) => batch.map((b) => b.mark?.[key] ?? null);
     try {
       // The events, and in the same statement the effect of each one sent under an
       // Idempotency-Key, appended to its key's claim (the n-th smallest new id is the n-th row).
@@ -46,9 +43,9 @@ export function trackRepo(prisma: PrismaClient) {
                       ${batch.map((b) => JSON.stringify(b.data.props))}::jsonb[], ${col('visitorId')}::text[],
                       ${col('sessionId')}::text[], ${col('url')}::text[], ${col('country')}::text[],
                       ${col('region')}::text[], ${col('city')}::text[], ${mark('scope')}::text[], ${mark('key')}::text[],
-                      ${mark('owner')}::text[], ${mark('kind')}::text[])
+                      ${mark('owner')}::text[], ${mark('kind')}::text[], ${mark('at')}::int[])
                WITH ORDINALITY AS t(account_id, api_key_id, event, props, visitor_id, session_id, url, country, region, city,
-                                    mark_scope, mark_key, mark_owner, mark_kind, ord)
+                                    mark_scope, mark_key, mark_owner, mark_kind, mark_at, ord)
         ),
         ins AS (
           INSERT INTO track_events (account_id, api_key_id, event, props, visitor_id, session_id, url, country, region, city)
@@ -58,7 +55,7 @@ export function trackRepo(prisma: PrismaClient) {
         ),
         marked AS (
           UPDATE idempotency_keys k
-          SET effects = coalesce(k.effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', t.mark_kind, 'id', n.id::text))
+          SET effects = coalesce(k.effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', t.mark_kind, 'id', n.id::text, 'at', t.mark_at))
           FROM (SELECT id, row_number() OVER (ORDER BY id) AS ord FROM ins) n JOIN t ON t.ord = n.ord
           WHERE t.mark_key IS NOT NULL AND k.account_id = t.account_id AND k.scope = t.mark_scope AND k.key = t.mark_key
             AND k.owner = t.mark_owner AND k.state = 'running'
@@ -84,7 +81,7 @@ export function trackRepo(prisma: PrismaClient) {
      * Stores one event (batched with concurrent ones); resolves with its id once committed. With
      * a mark, the event's id is recorded on that Idempotency-Key claim in the same statement.
      */
-    insert(data: NewTrackEvent, mark: TrackMark | null = null): Promise<bigint> {
+    insert(data: NewTrackEvent, mark: EffectSlot | null = null): Promise<bigint> {
       return new Promise((resolve, reject) => {
         if (!pending.length) setImmediate(flush);
         pending.push({ data, mark, resolve, reject });

@@ -5,7 +5,7 @@ import type { JsonObject } from '../shared/index.ts';
 import { AppError } from '../../errors.ts';
 import { defaultGeoLocator, type GeoLocator } from './geo.ts';
 import { trackRepo } from './repo.ts';
-import { takeRecordedEffect, type EffectLedger } from '../idempotency/index.ts';
+import { takeEffectSlot, type EffectLedger } from '../idempotency/index.ts';
 
 export const EVENT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 export const MAX_PROPS_BYTES = 8192;
@@ -139,11 +139,10 @@ export function trackService(prisma: PrismaClient, options: { geo?: GeoLocator }
       const sessionId = parseIdentifier('session_id', input.session_id);
       const url = parsePageUrl(input.url);
       // A retry of a request whose event was stored (its answer lost) answers with that event.
-      const recorded = takeRecordedEffect(caller.idempotency, TRACK_EFFECT);
-      if (recorded !== null) return { eventId: Number(recorded) };
+      const effect = takeEffectSlot(caller.idempotency, TRACK_EFFECT);
+      if (effect.recorded !== null) return { eventId: Number(effect.recorded) };
       const location = await geo.locate(clientAddress);
-      const mark = caller.idempotency ? { ...caller.idempotency.mark, kind: TRACK_EFFECT } : null;
-      const id = await repo.insert({ accountId: caller.accountId, apiKeyId: caller.keyId, event, props, visitorId, sessionId, url, ...location }, mark);
+      const id = await repo.insert({ accountId: caller.accountId, apiKeyId: caller.keyId, event, props, visitorId, sessionId, url, ...location }, effect.slot);
       return { eventId: Number(id) };
     },
   };

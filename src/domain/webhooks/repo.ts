@@ -2,7 +2,7 @@
 // by account (a delivery through its subscription).
 import type { PrismaClient } from '../../db/client.ts';
 import { deliveryLogRepo } from './log-repo.ts';
-import { recordEffect, type EffectMark } from '../idempotency/index.ts';
+import { recordEffect, type EffectSlot } from '../idempotency/index.ts';
 
 /** The kind of effect a subscription records on its request's Idempotency-Key. */
 export const WEBHOOK_EFFECT = 'webhook_subscription';
@@ -102,15 +102,15 @@ export function webhooksRepo(prisma: PrismaClient) {
       }
       return sealed;
     },
-    /** Creates a subscription unless the account has `max` active; with a mark, its id is recorded on that Idempotency-Key claim in the same transaction. */
-    createWithinCap(data: { accountId: string; url: string; events: string[]; secret: string }, max: number, mark: EffectMark | null = null) {
+    /** Creates a subscription unless the account has `max` active; with a slot, its id is recorded on that Idempotency-Key claim in the same transaction. */
+    createWithinCap(data: { accountId: string; url: string; events: string[]; secret: string }, max: number, slot: EffectSlot | null = null) {
       return prisma.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${data.accountId} FOR UPDATE`;
           const active = await tx.webhookSubscription.count({ where: { accountId: data.accountId, active: true, revokedAt: null } });
           if (active >= max) return null;
           const row = await tx.webhookSubscription.create({ data, select: webhookSelect });
-          if (mark) await recordEffect(tx, data.accountId, mark, { kind: WEBHOOK_EFFECT, id: String(row.id) });
+          if (slot) await recordEffect(tx, data.accountId, slot, String(row.id));
           return row;
         },
         // Waiting for the lock (or, on the embedded database, for another transaction) is normal

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { checkWebhookUrl, type Resolver } from './url-safety.ts';
 import { SUBSCRIBABLE, WILDCARD } from '../events/catalog.ts';
 import { WEBHOOK_EFFECT, webhooksRepo } from './repo.ts';
-import { takeRecordedEffect, type EffectLedger } from '../idempotency/index.ts';
+import { takeEffectSlot, type EffectLedger } from '../idempotency/index.ts';
 import { MAX_ACTIVE_WEBHOOKS, webhookOperations } from './operations.ts';
 
 export { MAX_ACTIVE_WEBHOOKS };
@@ -89,8 +89,8 @@ export function webhooksService(prisma: PrismaClient, options: WebhooksOptions =
      */
     async createWebhook(accountId: string, input: CreateWebhookInput, idempotency: EffectLedger | null = null) {
       // A retry of a request whose subscription was stored (its answer lost) answers with that one.
-      const recorded = takeRecordedEffect(idempotency, WEBHOOK_EFFECT);
-      if (recorded !== null) return createdEarlier(accountId, Number(recorded));
+      const effect = takeEffectSlot(idempotency, WEBHOOK_EFFECT);
+      if (effect.recorded !== null) return createdEarlier(accountId, Number(effect.recorded));
       if (input.url === undefined || input.url === null) throw new AppError('invalid_url', 'url is required', { param: 'url' });
       const { url } = await checkWebhookUrl(input.url, { resolver: options.resolver, timeoutMs: options.timeoutMs, allowHosts: options.allowHosts });
       const events = parseEvents(input.events);
@@ -98,7 +98,7 @@ export function webhooksService(prisma: PrismaClient, options: WebhooksOptions =
       const row = await repo.createWithinCap(
         { accountId, url: url.href, events, secret: options.secrets ? options.secrets.seal(secret) : secret },
         MAX_ACTIVE_WEBHOOKS,
-        idempotency?.mark ?? null,
+        effect.slot,
       );
       if (!row) throw new AppError('too_many_webhooks', `An account can have at most ${MAX_ACTIVE_WEBHOOKS} active webhook subscriptions.`);
       return { ...row, secret, warning: SECRET_WARNING };
