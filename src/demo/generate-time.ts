@@ -61,9 +61,8 @@ export function makeTimeline(now: Date): Timeline {
 const storeClock = new Intl.DateTimeFormat('en-US', { timeZone: DEMO_TIMEZONE, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * Share of the store's own day (`localToday`) elapsed at the moment of the seed, 0 to 1. Today's
- * ad spend is that share of the day's budget, so it matches the orders placed so far: at 01:00 in
- * New York the store has spent an hour's budget, not the six hours of the UTC day.
+ * Share of the store's own day (`localToday`) elapsed at the moment of the seed, 0 to 1: where
+ * the store's today began (today's ad spend paces with the orders placed since then).
  */
 export function elapsedToday(timeline: Timeline): number {
   const parts = storeClock.formatToParts(timeline.now);

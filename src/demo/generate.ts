@@ -40,7 +40,28 @@ export interface AdSpendSeed {
   conversions: number;
 }
 
-function buildAdSpend(rng: Rng, timeline: Timeline, calendar: Calendar): AdSpendSeed[] {
+/** What an order brings for the ad budget's pacing: its net value (a cancelled one brings nothing). */
+const orderValue = (o: OrderSeed) => (o.status === 'cancelled' ? 0 : o.subtotal - o.discount - o.refunded);
+
+/**
+ * The share of the store's today's budget spent at the moment of the seed. Ad spend follows the
+ * orders it brings, so it is the value of today's orders so far (the store's own day, New York)
+ * over a typical whole day's (the mean of the seven UTC days before today): no orders, no spend,
+ * and never more than the day's budget. Pacing by the hour alone once left 04:00 in New York with
+ * two orders against a sixth of the day's budget (a margin of −200 %).
+ */
+function todaysSpendShare(timeline: Timeline, wholeDays: readonly OrderSeed[]): number {
+  const storeDayStart = timeline.now - Math.round(elapsedToday(timeline) * DAY_MS);
+  let soFar = 0;
+  let week = 0;
+  for (const o of wholeDays) {
+    if (o.placedAt >= storeDayStart && o.placedAt <= timeline.now) soFar += orderValue(o);
+    if (o.placedAt >= timeline.asOf - 7 * DAY_MS && o.placedAt < timeline.asOf) week += orderValue(o);
+  }
+  return week > 0 ? clamp(soFar / (week / 7), 0, 1) : 0;
+}
+
+function buildAdSpend(rng: Rng, timeline: Timeline, calendar: Calendar, todayShare: number): AdSpendSeed[] {
   const rows: AdSpendSeed[] = [];
   for (let d = 0; d < ORDER_DAYS; d++) {
     // A day that has not begun in the store's time zone has no spend yet (the draws below are
@@ -57,9 +78,9 @@ function buildAdSpend(rng: Rng, timeline: Timeline, calendar: Calendar): AdSpend
       const clicks = Math.max(1, Math.round(spend / costPerClick));
       const impressions = Math.round(clicks / (c.ctr * rng.noise(0.1)));
       const conversions = Math.max(1, Math.round(revenue / (AD_ORDER_VALUE * rng.noise(0.15))));
-      // The store's today (the last row) has spent the elapsed share of its budget so far; the
-      // draws are the same whatever the hour, so the other days do not depend on it.
-      const share = timeline.orderStart + d * DAY_MS === timeline.localToday ? elapsedToday(timeline) : 1;
+      // The store's today (the last row) has spent its share of the budget so far; the draws are
+      // the same whatever the hour, so the other days do not depend on it.
+      const share = timeline.orderStart + d * DAY_MS === timeline.localToday ? todayShare : 1;
       rows.push({
         date: timeline.orderStart + d * DAY_MS,
         platform: c.platform,
@@ -241,7 +262,7 @@ export function generateDemo(timeline: Timeline): DemoData {
     items,
     // Today's orders up to the moment of the seed (they are in time order: a prefix is kept).
     orders: wholeDays.filter((o) => o.placedAt <= timeline.now),
-    adSpend: buildAdSpend(rng.fork('ads'), timeline, calendar),
+    adSpend: buildAdSpend(rng.fork('ads'), timeline, calendar, todaysSpendShare(timeline, wholeDays)),
     expenses: buildExpenses(rng.fork('expenses'), timeline),
     integrations: buildIntegrations(rng.fork('integrations'), timeline),
     credits: buildCredits(rng.fork('credits'), timeline),
