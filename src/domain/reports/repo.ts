@@ -3,7 +3,8 @@
 // customers from customers.first_purchase_at, sales from the orders (non-cancelled, as the
 // snapshots count them) with the range's local midnights as instants so that the scans are
 // index-only range scans of (account_id, placed_at, status, source, total_amount, customer_id)
-// and (account_id, first_purchase_at); ads from ad_spend (calendar dates taken as local dates).
+// and (account_id, first_purchase_at), the customers' countries of (account_id, id, country); ads
+// from ad_spend (calendar dates taken as local dates).
 // Rows are checked with zod: a column that changes type fails loudly instead of being miscast.
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.ts';
@@ -94,11 +95,11 @@ function bySource(window: Prisma.Sql) {
       count(DISTINCT o.customer_id) ${only} AS ${Prisma.raw(`c${i}`)}`;
   });
   const rows = SOURCES.map(([source], i) => Prisma.sql`(${source}::text, a.${Prisma.raw(`n${i}`)}, a.${Prisma.raw(`g${i}`)}, a.${Prisma.raw(`c${i}`)}, false)`);
-  const sum = (column: string, zero: string) => Prisma.raw(SOURCES.map((_, i) => `coalesce(a.${column}${i}, ${zero})`).join(' + '));
+  const sum = (column: string) => Prisma.raw(SOURCES.map((_, i) => `coalesce(a.${column}${i}, 0)`).join(' + '));
   return Prisma.sql`
     SELECT k.key, NULL::text AS label, k.orders::int AS orders, coalesce(k.gross, 0)::text AS gross, k.customers::int AS customers, k.is_total
     FROM (SELECT ${Prisma.join(figures)}, count(DISTINCT o.customer_id) AS customers FROM orders o WHERE ${window}) a
-    CROSS JOIN LATERAL (VALUES ${Prisma.join(rows)}, (NULL, ${sum('n', '0')}, ${sum('g', '0')}, a.customers, true)) k (key, orders, gross, customers, is_total)
+    CROSS JOIN LATERAL (VALUES ${Prisma.join(rows)}, (NULL, ${sum('n')}, ${sum('g')}, a.customers, true)) k (key, orders, gross, customers, is_total)
     WHERE k.orders > 0 OR k.is_total`;
 }
 
