@@ -296,6 +296,57 @@ describeEachDatabase('GraphQL period reports', (target) => {
     expect(d.empty).toEqual({ rows: [], groupCount: 0, totals: { orders: 0, grossRevenue: { amount: '0.00' }, customers: 0 } });
   });
 
+  it('merges the spellings of a country, and counts a customer of several sources in each and once in the totals', async () => {
+    // Its own account: 'us' and 'US' are one key, '' is unknown with the orders without a customer.
+    const prisma = app.db.prisma;
+    const account = await makeAccount(prisma, { name: 'Spellings', timezone: 'America/New_York' });
+    const own = (await keysService(prisma).createKey({ accountId: account.id, scopes: ['read'] })).key;
+    const customer = async (country: string) => {
+      const c = await makeCustomer(prisma, account.id);
+      await prisma.customer.update({ where: { id: c.id }, data: { country } });
+      return c.id;
+    };
+    const [a, b, d, e] = [await customer('us'), await customer('US'), await customer(''), await customer('DE')];
+    const sale = async (customerId: number | null, source: 'shopify' | 'woo_commerce' | 'mercado_libre', total: string, status?: 'cancelled') => {
+      const o = await makeSale(prisma, account.id, { placedAt: at('2026-01-10T15:00:00Z'), lines: [{ quantity: 1 }], total, status });
+      await prisma.order.update({ where: { id: o.id }, data: { customerId, source } });
+    };
+    await sale(a, 'shopify', '10.25');
+    await sale(a, 'woo_commerce', '20.50');
+    await sale(b, 'shopify', '5.10');
+    await sale(d, 'mercado_libre', '30.00');
+    await sale(e, 'woo_commerce', '9.99');
+    await sale(e, 'shopify', '1000.00', 'cancelled');
+    await sale(null, 'shopify', '40.01');
+    const fields = 'rows { key orders grossRevenue { amount } customers } groupCount totals { orders grossRevenue { amount } customers }';
+    const range = '{ from: "2026-01-05", to: "2026-01-20" }';
+    const r = await gql(
+      app,
+      own,
+      `{ country: salesBreakdown(range: ${range}, by: COUNTRY) { ${fields} } source: salesBreakdown(range: ${range}, by: SOURCE) { ${fields} } }`,
+    );
+    expect(r.body.errors).toBeUndefined();
+    const totals = { orders: 6, grossRevenue: { amount: '115.85' }, customers: 4 };
+    expect(r.body.data.country).toEqual({
+      rows: [
+        { key: 'unknown', orders: 2, grossRevenue: { amount: '70.01' }, customers: 1 },
+        { key: 'US', orders: 3, grossRevenue: { amount: '35.85' }, customers: 2 },
+        { key: 'DE', orders: 1, grossRevenue: { amount: '9.99' }, customers: 1 },
+      ],
+      groupCount: 3,
+      totals,
+    });
+    expect(r.body.data.source).toEqual({
+      rows: [
+        { key: 'shopify', orders: 3, grossRevenue: { amount: '55.36' }, customers: 2 },
+        { key: 'woo_commerce', orders: 2, grossRevenue: { amount: '30.49' }, customers: 2 },
+        { key: 'mercado_libre', orders: 1, grossRevenue: { amount: '30.00' }, customers: 1 },
+      ],
+      groupCount: 3,
+      totals,
+    });
+  });
+
   it('reports ad performance per campaign and platform with totals', async () => {
     const figures = 'spend { amount } attributedRevenue { amount } roas cpa { amount } clicks impressions conversions';
     const r = await gql(

@@ -3,12 +3,15 @@
 // customers from customers.first_purchase_at, sales from the orders (non-cancelled, as the
 // snapshots count them) with the range's local midnights as instants so that the scans are
 // index-only range scans of (account_id, placed_at, status, source, total_amount, customer_id)
-// and (account_id, first_purchase_at); ads from ad_spend (calendar dates taken as local dates).
+// and (account_id, first_purchase_at), the customers' countries of (account_id, id, country); ads
+// from ad_spend (calendar dates taken as local dates).
 // Rows are checked with zod: a column that changes type fails loudly instead of being miscast.
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import { coveringSpans, type DateRange, type Interval } from './rules.ts';
+import { SOURCE_IDS, type SourceId } from '../customers/index.ts';
+import type { CommerceSource } from '../shared/index.ts';
 
 export type BreakdownDimension = 'SOURCE' | 'COUNTRY' | 'SEGMENT' | 'PRODUCT';
 export type CustomerRankKey = 'REVENUE' | 'NET_REVENUE' | 'ORDERS';
@@ -67,12 +70,59 @@ const placed = Prisma.sql`o.placed_at`;
 /** date_trunc's unit of each interval ('week' starts on Monday, as ISO weeks). */
 const UNITS: Record<Interval, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
 
-/** The group key of each order-level dimension (c: the order's customer, if any). */
-const ORDER_KEYS = {
-  SOURCE: Prisma.sql`replace(o.source::text, '-', '_')`,
-  COUNTRY: Prisma.sql`coalesce(nullif(upper(c.country), ''), 'unknown')`,
-  SEGMENT: Prisma.sql`coalesce(c.segment::text, 'unknown')`,
+/** The sources, each with its id (the database's enum label), in the contract's order. */
+const SOURCES = Object.entries(SOURCE_IDS) as Array<[CommerceSource, SourceId]>;
+/**
+ * The customer dimensions: the customer's column grouped on (COLLATE "C" sorts text bytewise, the
+ * cheap sort; equality is the same) and the group key made of it (with the default collation, so
+ * that upper() is the same as before), c being the order's customer, if any.
+ */
+const CUSTOMER_KEYS = {
+  COUNTRY: { column: Prisma.sql`c.country COLLATE "C"`, key: Prisma.sql`coalesce(nullif(upper(r.value COLLATE "default"), ''), 'unknown')` },
+  SEGMENT: { column: Prisma.sql`c.segment`, key: Prisma.sql`coalesce(r.value::text, 'unknown')` },
 };
+
+/**
+ * SOURCE in one pass and without sorting the orders by source: the figures of each source are
+ * aggregates of the orders FILTERed to it (its distinct customers a sort of its customer ids
+ * alone), the total's distinct customers one more; then one row per source with orders, and the
+ * total row (orders and gross the sums of the sources', exact).
+ */
+function bySource(window: Prisma.Sql) {
+  const figures = SOURCES.map(([, id], i) => {
+    const only = Prisma.sql`FILTER (WHERE o.source = ${id}::"CommerceSource")`;
+    return Prisma.sql`count(*) ${only} AS ${Prisma.raw(`n${i}`)}, sum(o.total_amount) ${only} AS ${Prisma.raw(`g${i}`)},
+      count(DISTINCT o.customer_id) ${only} AS ${Prisma.raw(`c${i}`)}`;
+  });
+  const rows = SOURCES.map(([source], i) => Prisma.sql`(${source}::text, a.${Prisma.raw(`n${i}`)}, a.${Prisma.raw(`g${i}`)}, a.${Prisma.raw(`c${i}`)}, false)`);
+  const sum = (column: string) => Prisma.raw(SOURCES.map((_, i) => `coalesce(a.${column}${i}, 0)`).join(' + '));
+  return Prisma.sql`
+    SELECT k.key, NULL::text AS label, k.orders::int AS orders, coalesce(k.gross, 0)::text AS gross, k.customers::int AS customers, k.is_total
+    FROM (SELECT ${Prisma.join(figures)}, count(DISTINCT o.customer_id) AS customers FROM orders o WHERE ${window}) a
+    CROSS JOIN LATERAL (VALUES ${Prisma.join(rows)}, (NULL, ${sum('n')}, ${sum('g')}, a.customers, true)) k (key, orders, gross, customers, is_total)
+    WHERE k.orders > 0 OR k.is_total`;
+}
+
+/**
+ * A customer dimension: grouped by the customer's column first, then by the key made of it. A
+ * customer has one value, so the distinct customers of the values that make one key, and of all
+ * keys (the total row), add up; the distinct counts need only the sort by that column, not a
+ * second sort of every customer id for the total.
+ */
+function byCustomer(accountId: string, window: Prisma.Sql, dimension: { column: Prisma.Sql; key: Prisma.Sql }) {
+  return Prisma.sql`
+    WITH r AS (
+      SELECT ${dimension.column} AS value, count(*) AS orders, sum(o.total_amount) AS gross, count(DISTINCT o.customer_id) AS customers
+      FROM orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}
+      WHERE ${window}
+      GROUP BY 1
+    ), g AS (
+      SELECT ${dimension.key} AS key, sum(r.orders) AS orders, sum(r.gross) AS gross, sum(r.customers) AS customers FROM r GROUP BY 1
+    )
+    SELECT g.key, NULL::text AS label, g.orders::int AS orders, g.gross::text AS gross, g.customers::int AS customers, false AS is_total FROM g
+    UNION ALL
+    SELECT NULL, NULL, coalesce(sum(g.orders), 0)::int, coalesce(sum(g.gross), 0)::text, coalesce(sum(g.customers), 0)::int, true FROM g`;
+}
 
 export function reportsRepo(prisma: PrismaClient) {
   return {
@@ -150,21 +200,8 @@ export function reportsRepo(prisma: PrismaClient) {
               WHERE ${window}
               GROUP BY GROUPING SETS ((oi.sku), ())`
           : by === 'SOURCE'
-            ? // Grouped by the enum column (cheaper to sort than the text key, a function of it).
-              await prisma.$queryRaw<unknown[]>`
-              SELECT ${ORDER_KEYS.SOURCE} AS key, NULL::text AS label, count(*)::int AS orders,
-                     coalesce(sum(o.total_amount), 0)::text AS gross, count(DISTINCT o.customer_id)::int AS customers,
-                     grouping(o.source) = 1 AS is_total
-              FROM orders o
-              WHERE ${window}
-              GROUP BY GROUPING SETS ((o.source), ())`
-            : await prisma.$queryRaw<unknown[]>`
-              SELECT ${ORDER_KEYS[by]} AS key, NULL::text AS label, count(*)::int AS orders,
-                     coalesce(sum(o.total_amount), 0)::text AS gross, count(DISTINCT o.customer_id)::int AS customers,
-                     grouping(${ORDER_KEYS[by]}) = 1 AS is_total
-              FROM orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}
-              WHERE ${window}
-              GROUP BY GROUPING SETS ((${ORDER_KEYS[by]}), ())`;
+            ? await prisma.$queryRaw<unknown[]>(bySource(window))
+            : await prisma.$queryRaw<unknown[]>(byCustomer(accountId, window, CUSTOMER_KEYS[by]));
       return z.array(groupRow).parse(rows);
     },
 
