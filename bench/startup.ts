@@ -25,6 +25,8 @@
 // Third pass (server bundle, --v8-pool-size=1, no scrypt at a warm start; main 7679d44 with
 // --root at the same time, load 12 to 15): PostgreSQL warm idle 194.0/192.5 -> 118.3/150.5 MiB,
 // embedded cold idle 299.2/283.9 -> 256.7/253.3 MiB; "Start-up, third pass" there.
+// Fourth pass (WebAssembly on Liftoff only on PostgreSQL; main 20d3637 with --root, alternating,
+// load 2 to 12): PostgreSQL warm idle 151.2/152.5/150.4 -> 113.4/114.5/115.5 MiB; "Idle memory, fourth pass".
 // Prints a table and one `RESULT {json}` line. Linux-only for memory (VmHWM from /proc).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createPrisma, type PrismaClient, type PrismaOptions } from './client.ts';
 import type { EmbeddedDatabase } from './embedded.ts';
 import { applyMigrations, type MigrationTarget } from './migrator.ts';
+import { keepWebAssemblyOnBaselineTier } from './query-compiler.ts';
 
 export interface Database {
   kind: 'embedded' | 'server';
@@ -89,6 +90,9 @@ export async function openDatabase(config: Pick<Config, 'database'>, options: Op
     const { openEmbeddedDatabase } = await import('./embedded.ts');
     embedded = await openEmbeddedDatabase(config.database.dataDir, { exclusive: options.exclusive, say: options.say });
     connectionString = embedded.connectionString;
+  } else {
+    // No PGlite in this process: Prisma's query compiler stays on the baseline tier (less memory).
+    keepWebAssemblyOnBaselineTier();
   }
   const { say: _say, ...prismaOptions } = options;
   const db = await connectDatabase(connectionString, embedded ? 'embedded' : 'server', {

@@ -7,6 +7,7 @@
 // read as expected, the generated loader is used as before. docs/operations.md, "Idle memory".
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 
 type ClientConfig = {
   compilerWasm?: { getQueryCompilerWasmModule: () => Promise<unknown>; importName?: string } | undefined;
@@ -39,4 +40,19 @@ export function withLeanQueryCompiler<C extends ClientConfig>(config: C): C {
     ...config,
     compilerWasm: { ...generated, getQueryCompilerWasmModule: async () => (await compileFromText()) ?? generated.getQueryCompilerWasmModule() },
   };
+}
+
+/**
+ * Keeps this process's WebAssembly on V8's baseline compiler (Liftoff): no optimizing (TurboFan)
+ * tier-up of hot functions. For a process on a PostgreSQL server, whose only WebAssembly is
+ * Prisma's query compiler (and the schema engine while migrating); never with PGlite, whose
+ * postgres needs the optimizing tier. Prisma compiles a query shape once (its plan cache keeps
+ * 1,000), so the compiler runs at start and for new shapes only, and there TurboFan bought little:
+ * its background compilations of the compiler's hot functions left about 35 MB of freed memory in
+ * V8's worker thread's malloc arena, which glibc does not give back to the system (the idle RSS of
+ * a warm start on PostgreSQL, 150 MiB, above the 143 MiB target). Must run before the query
+ * compiler is compiled (the first client's first query). docs/operations.md, "Idle memory, fourth pass".
+ */
+export function keepWebAssemblyOnBaselineTier(): void {
+  setFlagsFromString('--liftoff-only');
 }
