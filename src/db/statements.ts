@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { directAccess, type PrismaClient } from './client.ts';
 import { Prisma } from './__generated__/prisma/client.ts';
+import { batchRead } from './read-batch.ts';
 
 const TIMESTAMPTZ_OID = 1184;
 const defaultTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text');
@@ -76,9 +77,21 @@ export async function poolQuery(
   return { rows: result.rows, rowCount: result.rowCount ?? 0 };
 }
 
-/** The rows of one statement built with Prisma.sql, sent through the pool (prepared on a server, named by its text). */
-export async function queryRows(prisma: PrismaClient, sql: Prisma.Sql): Promise<unknown[]> {
-  const { preparedStatements, onQuery } = directAccess(prisma);
+/**
+ * The rows of one read built with Prisma.sql, sent through the pool (prepared on a server, named
+ * by its text) with the other reads asked for in the same turn (src/db/read-batch.ts): reads only.
+ */
+export function queryRows(prisma: PrismaClient, sql: Prisma.Sql): Promise<unknown[]> {
+  const { pool, preparedStatements, onQuery } = directAccess(prisma);
   onQuery?.(sql.text);
-  return (await poolQuery(prisma, { text: sql.text, values: sql.values, name: preparedStatements ? nameOf(sql.text) : undefined })).rows;
+  return new Promise((resolve, reject) => {
+    batchRead(pool, {
+      text: sql.text,
+      values: sql.values,
+      name: preparedStatements ? nameOf(sql.text) : undefined,
+      types,
+      resolve: (result) => resolve(result.rows),
+      reject,
+    });
+  });
 }
