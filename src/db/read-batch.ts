@@ -3,8 +3,11 @@
 // customers page, credit balance and insights page) start their reads in the same turn, so the
 // request costs one round trip and one transaction on the server instead of one per read, and
 // the process one socket write instead of three (each write a system call that cost more CPU than
-// parsing the rows: docs/graphql.md, "Measured"). Each read is still its own statement, prepared
-// and parsed exactly as alone (pg's Result with the same type parsers), so the rows are the same.
+// parsing the rows: docs/graphql.md, "Measured"). A turn is the event loop's round of I/O: the
+// batch is sent from setImmediate, so under load the reads of every request whose bytes arrived
+// in that round go together (at most MAX_BATCH a batch), and an idle server sends at once. Each
+// read is still its own statement, prepared and parsed exactly as alone (pg's Result with the same
+// type parsers), so the rows are the same.
 //
 // The extended protocol runs the statements before a Sync in order, in one implicit transaction
 // (each still with its own snapshot under READ COMMITTED); when one fails, the server skips the
@@ -203,8 +206,9 @@ async function send(pool: pg.Pool, reads: Read[]): Promise<void> {
 const waiting = new Map<pg.Pool, Read[]>();
 
 /**
- * Sends `read` with the others asked for in this turn (once the promise jobs of the turn have
- * run, so that every resolver that starts a read without waiting for I/O joins the batch).
+ * Sends `read` with the others asked for in this turn: once the event loop has handled this round
+ * of I/O and the promise jobs it started (every resolver that starts a read without waiting for
+ * I/O joins the batch). With tracing on, each read goes alone, in its own span.
  */
 export function batchRead(pool: pg.Pool, read: Read): void {
   if (tracingStatements()) return alone(pool, read);
@@ -212,7 +216,7 @@ export function batchRead(pool: pg.Pool, read: Read): void {
   if (!reads) {
     const batch: Read[] = (reads = []);
     waiting.set(pool, batch);
-    process.nextTick(() => {
+    setImmediate(() => {
       if (waiting.get(pool) === batch) waiting.delete(pool);
       void send(pool, batch);
     });
