@@ -193,7 +193,12 @@ async function send(pool: pg.Pool, reads: Read[]): Promise<void> {
     for (const read of ready) read.reject(error);
     return;
   }
+  // A connection that fails while the batch holds it emits 'error' on its client (an unhandled
+  // event without a listener); the client also hands that error to the batch (handleError).
+  const onError = () => {};
+  client.on('error', onError);
   const batch = new ReadBatch(ready, (error, unanswered) => {
+    client.removeListener('error', onError);
     // As pool.query does: a connection whose statement failed is not reused.
     client.release(error ? (error as Error) : undefined);
     for (const read of unanswered) alone(pool, read);

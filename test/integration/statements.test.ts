@@ -119,6 +119,26 @@ describeEachDatabase('hot reads through the pool', (target) => {
     expect(await queryRows(db.prisma, Prisma.sql`SELECT ${5}::int AS n`)).toEqual([{ n: 5 }]);
   });
 
+  it('answers the rest of a batch whose connection is terminated under it', async () => {
+    if (target.name !== 'postgres') return; // the embedded database's session cannot be terminated
+    const db = await open();
+    const admin = await open();
+    const slow = queryRows(db.prisma, Prisma.sql`SELECT pg_backend_pid() AS pid, pg_sleep(${2}::float8) AS slept`);
+    const after = queryRows(db.prisma, Prisma.sql`SELECT ${7}::int AS n`);
+    // The batch's backend: the one running pg_sleep.
+    let pid: number | undefined;
+    for (let i = 0; i < 100 && pid === undefined; i++) {
+      const rows = await queryRows(admin.prisma, Prisma.sql`SELECT pid FROM pg_stat_activity WHERE query LIKE ${'%pg_sleep%'} AND pid <> pg_backend_pid()`);
+      pid = (rows[0] as { pid?: number } | undefined)?.pid;
+      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pid).toBeDefined();
+    await queryRows(admin.prisma, Prisma.sql`SELECT pg_terminate_backend(${pid!}::int)`);
+    await expect(slow).rejects.toThrow();
+    expect(await after).toEqual([{ n: 7 }]);
+    expect(await queryRows(db.prisma, Prisma.sql`SELECT ${8}::int AS n`)).toEqual([{ n: 8 }]);
+  });
+
   it('refuses anything but a count as text', () => {
     for (const bad of [-1, 1.5, Number.NaN, 2 ** 60]) expect(() => sqlInt(bad)).toThrow('not a count');
     expect(sqlInt(25).text).toBe('25');
