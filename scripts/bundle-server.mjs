@@ -12,7 +12,10 @@
 // PGlite (its WebAssembly and data files), pino (its transports run worker files), maxmind and the
 // city database, OpenTelemetry (loaded only when tracing is on), ioredis (only with REDIS_URL), and
 // graphql and pg, so that every consumer (Prisma's driver adapter for pg) shares the one instance
-// Node.js resolves (a bundled pg beside the adapter's own failed on the first connection). Optional native add-ons
+// Node.js resolves (a bundled pg beside the adapter's own failed on the first connection), and
+// @apollo/utils.createhash, which takes Node's crypto only through `module.require` (absent from a
+// bundled module): bundled, it hashed every GraphQL request's text with the JavaScript sha.js, about
+// 1 % of the CPU of bench/graphql's dashboard query. Optional native add-ons
 // that packages try to require (pg-native, bufferutil, utf-8-validate) are not installed.
 // A linked source map (dist/app/*.js.map) maps stack traces back to src/*.ts under
 // `node --enable-source-maps dist/svc.js …`; it is not read unless that flag is given (it costs
@@ -32,6 +35,7 @@ export const EXTERNAL_PACKAGES = [
   '@opentelemetry/*',
   'ioredis',
   'graphql',
+  '@apollo/utils.createhash',
   'pg',
   'pg-*',
   'pg-native',

@@ -64,6 +64,18 @@ function observeClient(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * Times one statement of a batch of reads (src/db/read-batch.ts, a custom query the wrapper above
+ * passes untimed) from the batch's start to its answer, and counts it if it failed.
+ */
+export function observeStatement(startedMs: number, error: unknown): void {
+  dbQueryDuration.observe((performance.now() - startedMs) / 1000);
+  if (error) dbQueryErrors.inc({ class: errorClass(error) });
+}
+
+/** Whether statements are traced: then each read is sent alone, in a span of its own. */
+export const tracingStatements = (): boolean => otel() !== null;
+
 /** Observes a pool: its counts, and every client it opens from now on. */
 export function observePool(pool: pg.Pool): pg.Pool {
   watchPool(pool);

@@ -1,7 +1,9 @@
 // The hot reads' path to the pool (src/db/statements.ts): the same rows as pg's own parsers give
 // (timestamptz read by V8's ISO parser, in UTC and in an offset zone with minutes, and the values
 // only pg's parser reads: infinity, BC, years past 9999), on a PostgreSQL server with prepared
-// statements, past the number of texts a process prepares, and on the embedded database unnamed.
+// statements, past the number of texts a process prepares, and on the embedded database unnamed;
+// reads asked for in one turn go together (src/db/read-batch.ts): one transaction, and a read
+// that fails there fails alone.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
 import { poolOf } from '../../src/db/client.ts';
@@ -13,6 +15,11 @@ const INSTANTS = [
   '2026-11-23 22:31:10.123+00',
   '2026-01-02 03:04:05.6789+00',
   '1969-12-31 23:59:59.999+00',
+  '2024-02-29 23:59:59.999999+00',
+  '2026-11-23 22:31:10.1+00',
+  '2026-11-23 22:31:10.12+00',
+  '0099-06-30 12:00:00.5+00',
+  '0100-03-01 00:00:00+00',
   '0044-03-15 12:00:00+00 BC',
   '12026-01-01 00:00:00+00',
   'infinity',
@@ -73,6 +80,63 @@ describeEachDatabase('hot reads through the pool', (target) => {
     };
     expect(await preparedBy(false)).toBe(0);
     expect(await preparedBy(true)).toBe(target.name === 'postgres' ? 1 : 0);
+  });
+
+  it('sends the reads of one turn together, in one transaction, each with its own rows', async () => {
+    const db = await open();
+    const read = (n: number) =>
+      queryRows(db.prisma, Prisma.sql`SELECT pg_backend_pid() AS pid, now() AS at, g FROM generate_series(1, ${n}::int) g ORDER BY g LIMIT ${sqlInt(n)}`);
+    for (let round = 0; round < 2; round++) {
+      const answers = (await Promise.all([1, 2, 3, 40].map(read))) as Array<Array<{ pid: number; at: Date; g: number }>>;
+      expect(answers.map((rows) => rows.map((r) => r.g))).toEqual([1, 2, 3, 40].map((n) => Array.from({ length: n }, (_, i) => i + 1)));
+      // One connection, one transaction (now() is the transaction's start).
+      expect(new Set(answers.map((rows) => rows[0]!.pid)).size).toBe(1);
+      expect(new Set(answers.map((rows) => rows[0]!.at.getTime())).size).toBe(1);
+    }
+  });
+
+  it('answers every read of a turn with more reads than one batch holds', async () => {
+    const db = await open();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => queryRows(db.prisma, Prisma.sql`SELECT ${n}::int AS n, ${`r${n}`}::text AS t`)));
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, n) => [{ n, t: `r${n}` }]));
+  });
+
+  it('fails only the read that failed: those after it in its batch are answered', async () => {
+    const db = await open();
+    for (let round = 0; round < 2; round++) {
+      const [before, failed, after, bad] = await Promise.allSettled([
+        queryRows(db.prisma, Prisma.sql`SELECT ${1}::int AS n`),
+        queryRows(db.prisma, Prisma.sql`SELECT 1 / ${0}::int AS n`),
+        queryRows(db.prisma, Prisma.sql`SELECT ${3}::int AS n`),
+        queryRows(db.prisma, Prisma.sql`SELECT * FROM no_such_table_here WHERE id = ${4}::int`),
+      ]);
+      expect(before).toEqual({ status: 'fulfilled', value: [{ n: 1 }] });
+      expect(failed.status === 'rejected' && (failed.reason as { code?: string }).code).toBe('22012');
+      expect(after).toEqual({ status: 'fulfilled', value: [{ n: 3 }] });
+      expect(bad.status === 'rejected' && (bad.reason as { code?: string }).code).toBe('42P01');
+    }
+    // The pool still answers (a connection whose statement failed is dropped, as pool.query does).
+    expect(await queryRows(db.prisma, Prisma.sql`SELECT ${5}::int AS n`)).toEqual([{ n: 5 }]);
+  });
+
+  it('answers the rest of a batch whose connection is terminated under it', async () => {
+    if (target.name !== 'postgres') return; // the embedded database's session cannot be terminated
+    const db = await open();
+    const admin = await open();
+    const slow = queryRows(db.prisma, Prisma.sql`SELECT pg_backend_pid() AS pid, pg_sleep(${2}::float8) AS slept`);
+    const after = queryRows(db.prisma, Prisma.sql`SELECT ${7}::int AS n`);
+    // The batch's backend: the one running pg_sleep.
+    let pid: number | undefined;
+    for (let i = 0; i < 100 && pid === undefined; i++) {
+      const rows = await queryRows(admin.prisma, Prisma.sql`SELECT pid FROM pg_stat_activity WHERE query LIKE ${'%pg_sleep%'} AND pid <> pg_backend_pid()`);
+      pid = (rows[0] as { pid?: number } | undefined)?.pid;
+      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(pid).toBeDefined();
+    await queryRows(admin.prisma, Prisma.sql`SELECT pg_terminate_backend(${pid!}::int)`);
+    await expect(slow).rejects.toThrow();
+    expect(await after).toEqual([{ n: 7 }]);
+    expect(await queryRows(db.prisma, Prisma.sql`SELECT ${8}::int AS n`)).toEqual([{ n: 8 }]);
   });
 
   it('refuses anything but a count as text', () => {
