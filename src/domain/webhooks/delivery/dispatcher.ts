@@ -48,6 +48,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
   const waiting = waitingQueue();
   const destinationOfSubscription = new Map<number, string>();
+  const knownDestinations = new Set<string>(); // the values of destinationOfSubscription
   const stats: DispatchStats = { fannedOut: 0, attempted: 0, succeeded: 0, failed: 0 };
   let loop: Promise<void> | null = null;
   let stopping = false;
@@ -63,7 +64,19 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let followUps: number[] = [];
   let releaseDue = false;
   let lastReleaseCheck = 0;
-  const room = claimRoom({ concurrency, claimBatch, queueCap, leaseMs, waiting, dest, inFlight, destinationOfSubscription, now, stopping: () => stopping });
+  const room = claimRoom({
+    concurrency,
+    claimBatch,
+    queueCap,
+    leaseMs,
+    waiting,
+    dest,
+    inFlight,
+    destinationOfSubscription,
+    knownDestinations,
+    now,
+    stopping: () => stopping,
+  });
   const { freeRoom, worthClaiming, claimRequest, roomForNew, skippedOf } = room;
 
   /** New work may be waiting (a writer's signal, a NOTIFY, the poll). */
@@ -145,6 +158,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
     for (const delivery of claimed) {
       const key = destinationOf(delivery.url);
       destinationOfSubscription.set(delivery.subscriptionId, key);
+      knownDestinations.add(key);
       waiting.push(key, { delivery, token, claimedAt });
     }
     startWaiting();
@@ -195,7 +209,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
     if (claimed.length < claim.limit) claimDue = false;
     lookFor = claimed.length < claim.limit ? skipNow : new Set([...skipNow, ...claimed.map((d) => destinationOf(d.url))]);
     queueClaimed(claimed, claim.token);
-    if (destinationOfSubscription.size > 10_000) destinationOfSubscription.clear();
+    if (destinationOfSubscription.size > 10_000) [destinationOfSubscription, knownDestinations].forEach((known) => known.clear());
     dest.prune();
     return found + claimed.length;
   }

@@ -17,6 +17,8 @@ export interface RoomState {
   inFlight: { readonly size: number };
   /** Each subscription seen in a claim, with its destination. */
   destinationOfSubscription: Map<number, string>;
+  /** The destinations among those. */
+  knownDestinations: ReadonlySet<string>;
   now: () => Date;
   stopping: () => boolean;
 }
@@ -45,10 +47,11 @@ export function claimRoom(s: RoomState) {
     },
     /** Room to claim new deliveries, and a destination known to take them (or none known yet). */
     roomForNew(): boolean {
-      if (s.stopping() || !worthClaiming()) return false;
+      if (s.stopping()) return false;
       const at = s.now().getTime();
-      for (const key of destinationOfSubscription.values()) if (dest.heldUntil(key, at) === null && waiting.length(key) < queueCap) return true;
-      return destinationOfSubscription.size === 0;
+      let taker = s.knownDestinations.size === 0;
+      for (const key of s.knownDestinations) if ((taker = dest.heldUntil(key, at) === null && waiting.length(key) < queueCap)) break;
+      return taker && worthClaiming();
     },
     /** The destinations a claim left out. */
     skippedOf: (claim: ClaimRequest) => new Set((claim.skipSubscriptions ?? []).map((id) => destinationOfSubscription.get(id)!)),
