@@ -15,6 +15,7 @@ import { outboxNotifications, webhookDispatcher, webhooksService, type Dispatche
 import type { Config } from '../../src/config.ts';
 import { makeCertificate, startReceiver, type Certificate, type Receiver } from './helpers/receiver.ts';
 import { SAMPLE_DATA } from './helpers/sample-events.ts';
+import { deliveryRepo } from '../../src/domain/webhooks/delivery/repo.ts';
 
 const NEVER = 600_000; // a poll interval no test waits for
 const consumed = (i: number) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i });
@@ -117,6 +118,27 @@ describeEachDatabase('webhook delivery engine', (target) => {
       release();
       await d.stop(1_000);
     }
+  });
+
+  test('a fan-out takes the oldest events whose deliveries fit its bound (the first whatever its size) and claims them; the rest wait for the next', async () => {
+    const repo = deliveryRepo(prisma);
+    await repo.fanOut(10_000, new Date()); // what earlier tests left in the outbox
+    const account = await makeAccount(prisma);
+    const subs = await Promise.all([1, 2, 3].map((i) => subscribe(account.id, fast.url(`/bounded${i}`))));
+    await emit(account.id, 0, 4);
+    const now = new Date();
+    const claim = { limit: 100, leaseUntil: new Date(now.getTime() + 60_000), token: randomUUID() };
+    // Three deliveries per event: a bound of 2 still fans out the first event, 7 the first two.
+    const first = await repo.fanOut(100, now, claim, 2);
+    expect(first).toMatchObject({ events: 1, deliveries: 3 });
+    expect(first.claimed).toHaveLength(3);
+    const second = await repo.fanOut(100, now, { ...claim, token: randomUUID() }, 7);
+    expect(second).toMatchObject({ events: 2, deliveries: 6 });
+    expect(second.claimed.map((d) => d.subscriptionId).sort()).toEqual([...subs, ...subs].map((s) => s.id).sort());
+    expect(await prisma.outboxEvent.count({ where: { accountId: account.id, dispatchedAt: null } })).toBe(1);
+    // Without a bound, the rest at once; every delivery was made once.
+    expect(await repo.fanOut(100, now)).toMatchObject({ events: 1, deliveries: 3, claimed: [] });
+    expect(await prisma.webhookDelivery.count({ where: { subscriptionId: { in: subs.map((s) => s.id) } } })).toBe(12);
   });
 
   test('a writer in this process wakes the dispatcher: delivered without waiting for the poll', async () => {

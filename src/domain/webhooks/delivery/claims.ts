@@ -91,15 +91,25 @@ const FAN_OUT = `
   WITH ev AS MATERIALIZED (
     SELECT id, account_id, name FROM outbox_events
     WHERE dispatched_at IS NULL ORDER BY id LIMIT $1::int FOR UPDATE SKIP LOCKED
-  ), marked AS (
-    UPDATE outbox_events o SET dispatched_at = $2::timestamptz FROM ev WHERE o.id = ev.id RETURNING o.id
-  ), pairs AS (
-    SELECT ev.id AS event_id, s.id AS subscription_id,
-           s.id = ANY($3::int[]) AS skipped,
-           uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()) AS random
+  ), matched AS MATERIALIZED (
+    SELECT ev.id AS event_id, s.id AS subscription_id
     FROM ev JOIN webhook_subscriptions s ON s.account_id = ev.account_id
     WHERE s.active AND s.revoked_at IS NULL AND ev.name = ANY($4::text[])
       AND ('*' = ANY(s.events) OR ev.name = ANY(s.events))
+  ), sized AS (
+    SELECT ev.id, count(m.event_id) AS own, sum(count(m.event_id)) OVER (ORDER BY ev.id) AS upto
+    FROM ev LEFT JOIN matched m ON m.event_id = ev.id GROUP BY ev.id
+  ), chosen AS (
+    -- The oldest events whose deliveries fit in $10 (the first one whatever its size); the others
+    -- stay undispatched (and are unlocked when the statement ends) for the next fan-out.
+    SELECT id FROM sized WHERE $10::int IS NULL OR upto - own = 0 OR upto <= $10::int
+  ), marked AS (
+    UPDATE outbox_events o SET dispatched_at = $2::timestamptz FROM chosen c WHERE o.id = c.id RETURNING o.id
+  ), pairs AS (
+    SELECT m.event_id, m.subscription_id,
+           m.subscription_id = ANY($3::int[]) AS skipped,
+           uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()) AS random
+    FROM matched m JOIN chosen c ON c.id = m.event_id
   ), numbered AS (
     SELECT p.*, NOT p.skipped AND row_number() OVER (PARTITION BY p.skipped ORDER BY p.event_id, p.subscription_id) <= $5::int AS take
     FROM pairs p
@@ -152,10 +162,17 @@ export function claimStatements(sql: Sql) {
     /**
      * Fans out up to `limit` undispatched events, oldest first: one pending delivery per matching
      * active, non-revoked subscription of the event's account (a delivery id like newDeliveryId's,
-     * drawn in the database), and marks the events dispatched. With `claim`, the first new
-     * deliveries (oldest event first, not of a skipped subscription) are claimed at once.
+     * drawn in the database), and marks the events dispatched. With `maxDeliveries`, only the oldest
+     * events whose deliveries add up to at most that many (the first event whatever its number) are
+     * fanned out; the rest wait for the next call. With `claim`, the first new deliveries (oldest
+     * event first, not of a skipped subscription) are claimed at once.
      */
-    async fanOut(limit: number, now: Date, claim?: ClaimRequest): Promise<{ events: number; deliveries: number; claimed: ClaimedDelivery[] }> {
+    async fanOut(
+      limit: number,
+      now: Date,
+      claim?: ClaimRequest,
+      maxDeliveries?: number,
+    ): Promise<{ events: number; deliveries: number; claimed: ClaimedDelivery[] }> {
       const take = claim ? Math.max(0, claim.limit) : 0;
       const { rows } = await sql('fan_out', FAN_OUT, [
         limit,
@@ -167,6 +184,7 @@ export function claimStatements(sql: Sql) {
         RANDOM_UUID_BYTES,
         claim?.leaseUntil ?? now,
         claim?.token ?? null,
+        maxDeliveries ?? null,
       ]);
       // One row at least (the counts); a claimed delivery on each when any was claimed.
       const [counts] = parseRows(countsRow, rows.slice(0, 1));

@@ -7,9 +7,8 @@
 // cannot hold the others back. Several dispatchers can run at once: claims use FOR UPDATE SKIP LOCKED
 // and only the holder of a claim may record its attempt. Claimed deliveries not started yet are given
 // back on stop; after a crash they are due when the lease ends.
-import { randomUUID } from 'node:crypto';
 import { onOutboxWork } from '../../events/index.ts';
-import { deliveryRepo, type ClaimedDelivery, type ClaimRequest } from './repo.ts';
+import { deliveryRepo, type ClaimedDelivery } from './repo.ts';
 import { deliverClaimed, type DeliverContext, type SendResult } from './deliver.ts';
 import { attemptRecorder } from './recorder.ts';
 import { waitingQueue, type Waiting } from './waiting.ts';
@@ -22,6 +21,7 @@ import { statsSince, type DispatcherOptions, type DispatchStats } from './option
 import { wakeSwitch } from './wake.ts';
 import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS, FOLLOW_UPS_MS } from './policy.ts';
 import { batchSizes } from './batching.ts';
+import { claimRoom } from './room.ts';
 
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
@@ -48,6 +48,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
   const waiting = waitingQueue();
   const destinationOfSubscription = new Map<number, string>();
+  const knownDestinations = new Set<string>(); // the values of destinationOfSubscription
   const stats: DispatchStats = { fannedOut: 0, attempted: 0, succeeded: 0, failed: 0 };
   let loop: Promise<void> | null = null;
   let stopping = false;
@@ -63,6 +64,20 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let followUps: number[] = [];
   let releaseDue = false;
   let lastReleaseCheck = 0;
+  const room = claimRoom({
+    concurrency,
+    claimBatch,
+    queueCap,
+    leaseMs,
+    waiting,
+    dest,
+    inFlight,
+    destinationOfSubscription,
+    knownDestinations,
+    now,
+    stopping: () => stopping,
+  });
+  const { freeRoom, worthClaiming, claimRequest, roomForNew, skippedOf } = room;
 
   /** New work may be waiting (a writer's signal, a NOTIFY, the poll). */
   function signal(): void {
@@ -143,29 +158,11 @@ export function webhookDispatcher(options: DispatcherOptions) {
     for (const delivery of claimed) {
       const key = destinationOf(delivery.url);
       destinationOfSubscription.set(delivery.subscriptionId, key);
+      knownDestinations.add(key);
       waiting.push(key, { delivery, token, claimedAt });
     }
     startWaiting();
   }
-
-  /** `concurrency` less the claimed not yet recorded, those of full or held destinations set aside up to
-   * `concurrency` (a slow receiver does not shrink the others' claims; 2 x `concurrency` claimed at most). */
-  function freeRoom(): number {
-    const at = now().getTime();
-    return concurrency - inFlight.size - waiting.count + waiting.claimedFor((key) => !dest.canStart(key, at), concurrency);
-  }
-
-  const worthClaiming = () => inFlight.size + waiting.count === 0 || freeRoom() >= Math.ceil(Math.min(claimBatch, concurrency) / 4);
-
-  /** What a claim may take now: the free room, not the subscriptions whose destination is full or held back. */
-  function claimRequest(at: Date): ClaimRequest {
-    const room = stopping ? 0 : Math.min(freeRoom(), claimBatch);
-    const full = (key: string) => dest.heldUntil(key, at.getTime()) !== null || waiting.length(key) >= queueCap;
-    const skipSubscriptions = [...destinationOfSubscription].filter(([, key]) => full(key)).map(([id]) => id);
-    return { limit: Math.max(0, room), leaseUntil: new Date(at.getTime() + leaseMs), token: randomUUID(), skipSubscriptions };
-  }
-
-  const skippedOf = (claim: ClaimRequest) => new Set((claim.skipSubscriptions ?? []).map((id) => destinationOfSubscription.get(id)!));
 
   /**
    * One round: fan out (when asked to; the new deliveries that fit the free room are claimed by
@@ -182,11 +179,13 @@ export function webhookDispatcher(options: DispatcherOptions) {
       lastReleaseCheck = performance.now();
       await releaseWaiting(false);
     }
-    if (fanOutDue || fanOutFound) {
+    if (fanOutDue || (fanOutFound && roomForNew())) {
       fanOutDue = false;
       const at = now();
       const claim = claimRequest(at);
-      const { events, deliveries, claimed } = await repo.fanOut(fanOutBatch, at, claim);
+      // As many new deliveries as this claim can take (a claim's worth when none): the first sends
+      // start after a small statement, and the next fan-out claims its deliveries as it inserts them.
+      const { events, deliveries, claimed } = await repo.fanOut(fanOutBatch, at, claim, Math.max(claim.limit, claimBatch));
       stats.fannedOut += events;
       fanOutFound = events > 0;
       found += events + deliveries;
@@ -210,7 +209,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
     if (claimed.length < claim.limit) claimDue = false;
     lookFor = claimed.length < claim.limit ? skipNow : new Set([...skipNow, ...claimed.map((d) => destinationOf(d.url))]);
     queueClaimed(claimed, claim.token);
-    if (destinationOfSubscription.size > 10_000) destinationOfSubscription.clear();
+    if (destinationOfSubscription.size > 10_000) [destinationOfSubscription, knownDestinations].forEach((known) => known.clear());
     dest.prune();
     return found + claimed.length;
   }

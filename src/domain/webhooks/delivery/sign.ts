@@ -10,16 +10,17 @@ export const deliveryBody = (event: string, data: unknown): string => JSON.strin
 
 const withoutPrefix = (secret: string) => (secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
 
-// HMAC keys made once per secret (at most MAX_KEYS, then the cache starts over) instead of from the
-// secret's text on every attempt.
+// HMAC keys made once per secret (at most MAX_KEYS per encoding, then the cache starts over) instead
+// of from the secret's text on every attempt; one map per encoding, keyed by the secret itself (the
+// opened secret is the same string on every attempt, so its hash is computed once).
 const MAX_KEYS = 10_000;
-const keys = new Map<string, KeyObject>();
+const keys = { utf8: new Map<string, KeyObject>(), base64: new Map<string, KeyObject>() };
 function hmacKey(secret: string, encoding: 'utf8' | 'base64'): KeyObject {
-  const name = `${encoding}:${secret}`;
-  let key = keys.get(name);
+  const made = keys[encoding];
+  let key = made.get(secret);
   if (!key) {
-    if (keys.size >= MAX_KEYS) keys.clear();
-    keys.set(name, (key = createSecretKey(Buffer.from(withoutPrefix(secret), encoding))));
+    if (made.size >= MAX_KEYS) made.clear();
+    made.set(secret, (key = createSecretKey(Buffer.from(withoutPrefix(secret), encoding))));
   }
   return key;
 }
