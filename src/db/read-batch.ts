@@ -127,7 +127,8 @@ class ReadBatch {
   /** A statement failed (the server skipped the rest up to the Sync), or the connection did. */
   handleError(error: unknown, connection: Wire): void {
     const failed = this.reads[this.at];
-    observeStatement(this.started, error);
+    // An error after every read was answered (the connection closing, a timer) fails no read.
+    if (failed) observeStatement(this.started, error);
     failed?.reject(error);
     const unanswered = this.reads.slice(this.at + 1);
     // Their Parse never ran: the next statement on this connection must send it again.
@@ -140,7 +141,8 @@ class ReadBatch {
   }
 
   handleReadyForQuery(): void {
-    this.finish(null, []);
+    // A conforming server has answered every read by now; any left would otherwise never settle.
+    this.finish(null, this.reads.slice(this.at));
   }
 
   handlePortalSuspended(): void {}
@@ -151,9 +153,13 @@ class ReadBatch {
 
   handleCopyData(): void {}
 
+  /** Set by pg when the connection string asks for a query_timeout: its timer ends when this is called. */
+  callback: ((error: unknown) => void) | undefined;
+
   private finish(error: unknown, unanswered: Read[]): void {
     if (this.finished) return;
     this.finished = true;
+    this.callback?.(error);
     this.done(error, unanswered);
   }
 
@@ -163,7 +169,7 @@ class ReadBatch {
     if (this.rowError) read.reject(this.rowError);
     else read.resolve({ rows: this.result.rows, rowCount: this.result.rowCount ?? 0 });
     this.rowError = null;
-    this.result = new Result(undefined, read.types);
+    this.result = new Result(undefined, this.reads[this.at]?.types ?? read.types);
   }
 }
 
@@ -173,6 +179,27 @@ function alone(pool: pg.Pool, read: Read): void {
     (result) => read.resolve({ rows: result.rows, rowCount: result.rowCount ?? 0 }),
     (error: unknown) => read.reject(error),
   );
+}
+
+/**
+ * How many connections the pool can give at once without waiting: its idle ones and those it may
+ * still open. A turn's reads are spread over that many batches, so that on a server with free
+ * connections one slow read (a large account's page, a lock wait) does not hold back the reads of
+ * other requests, and reads share a connection only when the pool is busy (where batching pays).
+ */
+function lanes(pool: pg.Pool): number {
+  return Math.max(1, pool.idleCount + Math.max(0, (pool.options.max ?? 10) - pool.totalCount));
+}
+
+/** The turn's reads over the pool's free connections: contiguous groups, as even as can be. */
+function spread(pool: pg.Pool, reads: Read[]): void {
+  const groups = Math.min(reads.length, lanes(pool));
+  let start = 0;
+  for (let g = 0; g < groups; g++) {
+    const size = Math.ceil((reads.length - start) / (groups - g));
+    void send(pool, reads.slice(start, start + size));
+    start += size;
+  }
 }
 
 async function send(pool: pg.Pool, reads: Read[]): Promise<void> {
@@ -223,7 +250,7 @@ export function batchRead(pool: pg.Pool, read: Read): void {
     waiting.set(pool, batch);
     setImmediate(() => {
       if (waiting.get(pool) === batch) waiting.delete(pool);
-      void send(pool, batch);
+      spread(pool, batch);
     });
   }
   reads.push(read);

@@ -29,11 +29,12 @@ const INSTANTS = [
 describeEachDatabase('hot reads through the pool', (target) => {
   let database: TestDatabase;
   const opened: Database[] = [];
-  const open = async (options = '') => {
+  // One connection by default: a turn's reads then share it (they are spread over free connections).
+  const open = async (options = '', poolSize = 1) => {
     const url = new URL(database.connectionString);
     // Startup options reach a PostgreSQL server; the embedded database's socket keeps UTC.
     if (options && target.name === 'postgres') url.searchParams.set('options', options);
-    const db = await connectDatabase(url.toString(), database.kind, { poolSize: 2 });
+    const db = await connectDatabase(url.toString(), database.kind, { poolSize });
     opened.push(db);
     return db;
   };
@@ -93,6 +94,20 @@ describeEachDatabase('hot reads through the pool', (target) => {
       expect(new Set(answers.map((rows) => rows[0]!.pid)).size).toBe(1);
       expect(new Set(answers.map((rows) => rows[0]!.at.getTime())).size).toBe(1);
     }
+  });
+
+  it('spreads the reads of one turn over the free connections: a slow read holds back no other request', async () => {
+    if (target.name !== 'postgres') return; // the embedded database has one session for all connections
+    const db = await open('', 4);
+    const read = (n: number) => queryRows(db.prisma, Prisma.sql`SELECT pg_backend_pid() AS pid, ${n}::int AS n`);
+    // A fresh pool may open four connections: four reads go on four backends.
+    const answers = (await Promise.all([1, 2, 3, 4].map(read))) as Array<Array<{ pid: number; n: number }>>;
+    expect(answers.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4]);
+    expect(new Set(answers.map((rows) => rows[0]!.pid)).size).toBe(4);
+    // Eight reads over the free connections (up to four): shared, each answered with its own row.
+    const eight = (await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(read))) as Array<Array<{ pid: number; n: number }>>;
+    expect(eight.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(eight.map((rows) => rows[0]!.pid)).size).toBeGreaterThan(1);
   });
 
   it('answers every read of a turn with more reads than one batch holds', async () => {

@@ -65,8 +65,20 @@ const KEY_FORMAT: Record<CustomerSortField, RegExp> = {
   revenue: /^-?\d{1,14}(\.\d{1,4})?$/,
   last_purchase: /^(-infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?)$/,
 };
+/** Whether a timestamp of KEY_FORMAT's shape names a real instant (a cast of 2026-02-30 or 25:00 fails in SQL). */
+function realTimestamp(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[+-](\d{2}):?(\d{2})?)?/.exec(value);
+  if (!m) return value === '-infinity';
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!);
+  const realDate = year! >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+  return realDate && hour! < 24 && minute! < 60 && second! < 60 && offsetHours! <= 15 && offsetMinutes! < 60;
+}
+
 /** Whether `value` (null for id order) is a sort key the SQL of this order accepts. */
-export const isCursorKey = (field: CustomerSortField, value: string | null): boolean => KEY_FORMAT[field].test(value ?? '');
+export const isCursorKey = (field: CustomerSortField, value: string | null): boolean =>
+  KEY_FORMAT[field].test(value ?? '') && (field !== 'last_purchase' || realTimestamp(value!));
 
 /** Whether `first` is a valid count of recent orders per customer (1 to RECENT_ORDERS.max). */
 export const isRecentOrdersCount = (first: unknown): first is number =>

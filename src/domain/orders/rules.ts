@@ -12,7 +12,11 @@ const CURSOR_VALUE: Record<OrderSortKey, RegExp> = {
 };
 
 /** Whether `value` is a sort value a cursor of `key` can carry (id order carries none). */
-export const validCursorValue = (key: OrderSortKey, value: string | null): boolean => CURSOR_VALUE[key].test(value ?? '');
+export const validCursorValue = (key: OrderSortKey, value: string | null): boolean =>
+  CURSOR_VALUE[key].test(value ?? '') && (key !== 'PLACED_AT' || realInstant(value!));
+
+/** An ISO instant of PLACED_AT's shape that names a real time (2026-02-30 or 25:00 would fail its SQL cast). */
+const realInstant = (value: string): boolean => !value.startsWith('0000') && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
 
 /** The sort value of an order as its cursor carries it. */
 export function cursorValue(key: OrderSortKey, order: { placedAt: Date; totalAmount: string }): string | null {
