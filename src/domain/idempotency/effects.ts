@@ -51,20 +51,3 @@ export function parseEffects(value: unknown): IdempotencyEffect[] {
     (e): e is IdempotencyEffect => !!e && typeof e === 'object' && typeof e.kind === 'string' && typeof e.id === 'string' && Number.isInteger(e.at),
   );
 }
-
-/** A transaction (or client) that can run raw SQL: the write's own, so its effect commits with it. */
-interface RawRunner {
-  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number>;
-}
-
-/**
- * Appends the effect of the write with id `id` to the claim `slot` names (the caller's account),
- * inside the transaction that made the write: both commit or neither does. A claim lost
- * meanwhile is left as it is.
- */
-export async function recordEffect(tx: RawRunner, accountId: string, slot: EffectSlot, id: string): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE idempotency_keys
-    SET effects = coalesce(effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', ${slot.kind}::text, 'id', ${id}::text, 'at', ${slot.at}::integer))
-    WHERE account_id = ${accountId} AND scope = ${slot.scope} AND key = ${slot.key} AND owner = ${slot.owner} AND state = 'running'`;
-}

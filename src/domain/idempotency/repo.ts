@@ -1,8 +1,9 @@
-// The only Prisma access for idempotency keys. Times come from the database's clock (now()), so
-// instances whose clocks disagree still agree on leases and expiries.
+// The only Prisma access for idempotency keys, but for the track events' group insert, which appends
+// its events' effects in its own statement (src/domain/track/repo.ts). Times come from the
+// database's clock (now()), so instances whose clocks disagree still agree on leases and expiries.
 import type { PrismaClient } from '../../db/client.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
-import { parseEffects, type IdempotencyEffect } from './effects.ts';
+import { parseEffects, type EffectSlot, type IdempotencyEffect } from './effects.ts';
 
 export interface KeyRef {
   accountId: string;
@@ -20,6 +21,25 @@ const StoredRow = z.object({
   leaseHeld: z.boolean(),
 });
 export type StoredKey = z.output<typeof StoredRow>;
+
+const ClaimedRow = z.object({ owner: col.text, effects: z.unknown() });
+
+/** A transaction (or client) that can run raw SQL: the write's own, so its effect commits with it. */
+interface RawRunner {
+  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number>;
+}
+
+/**
+ * Appends the effect of the write with id `id` to the claim `slot` names (the caller's account),
+ * inside the transaction that made the write: both commit or neither does. A claim lost
+ * meanwhile is left as it is.
+ */
+export async function recordEffect(tx: RawRunner, accountId: string, slot: EffectSlot, id: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE idempotency_keys
+    SET effects = coalesce(effects, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('kind', ${slot.kind}::text, 'id', ${id}::text, 'at', ${slot.at}::integer))
+    WHERE account_id = ${accountId} AND scope = ${slot.scope} AND key = ${slot.key} AND owner = ${slot.owner} AND state = 'running'`;
+}
 
 export function idempotencyRepo(prisma: PrismaClient) {
   return {
@@ -41,7 +61,7 @@ export function idempotencyRepo(prisma: PrismaClient) {
            OR (idempotency_keys.state = 'running' AND idempotency_keys.locked_until <= now()
                AND idempotency_keys.request_hash = EXCLUDED.request_hash)
         RETURNING owner, effects`;
-      const claimed = parseRows(z.object({ owner: col.text, effects: z.unknown() }), rows)[0];
+      const claimed = parseRows(ClaimedRow, rows)[0];
       return claimed?.owner === owner ? parseEffects(claimed.effects) : null;
     },
     async find(ref: KeyRef): Promise<StoredKey | null> {

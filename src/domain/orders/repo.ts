@@ -3,6 +3,7 @@
 // instants, so that the scans use the (account_id, placed_at) index.
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.ts';
+import { parseRows } from '../shared/rows.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import type { PageRequest } from '../shared/index.ts';
 import type { OrderSortKey } from './rules.ts';
@@ -83,7 +84,7 @@ export function ordersRepo(prisma: PrismaClient) {
         WHERE ${where(accountId, filter)} AND ${bound(request.after, true)} AND ${bound(request.before, false)}
         ORDER BY ${order}
         LIMIT ${request.take + 1}`;
-      return z.array(orderRow).parse(rows);
+      return parseRows(orderRow, rows);
     },
 
     /** The account's IANA time zone; null without the account. */

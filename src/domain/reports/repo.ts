@@ -8,6 +8,7 @@
 // Rows are checked with zod: a column that changes type fails loudly instead of being miscast.
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.ts';
+import { parseRows } from '../shared/rows.ts';
 import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import { coveringSpans, type DateRange, type Interval } from './rules.ts';
 import { SOURCE_IDS, type SourceId } from '../customers/index.ts';
@@ -178,7 +179,7 @@ export function reportsRepo(prisma: PrismaClient) {
         FROM d WHERE d.day BETWEEN ${range.from}::date AND ${range.to}::date GROUP BY 1
         ${previous ? Prisma.sql`UNION ALL SELECT NULL, ${sums} FROM d WHERE d.day BETWEEN ${previous.from}::date AND ${previous.to}::date` : Prisma.empty}
         ORDER BY 1`;
-      return z.array(sumRow).parse(rows);
+      return parseRows(sumRow, rows);
     },
 
     /**
@@ -202,7 +203,7 @@ export function reportsRepo(prisma: PrismaClient) {
           : by === 'SOURCE'
             ? await prisma.$queryRaw<unknown[]>(bySource(window))
             : await prisma.$queryRaw<unknown[]>(byCustomer(accountId, window, CUSTOMER_KEYS[by]));
-      return z.array(groupRow).parse(rows);
+      return parseRows(groupRow, rows);
     },
 
     /** Ad spend, platform-attributed revenue, clicks, impressions and conversions per campaign over the range. */
@@ -214,7 +215,7 @@ export function reportsRepo(prisma: PrismaClient) {
         FROM ad_spend
         WHERE account_id = ${accountId} AND date BETWEEN ${range.from}::date AND ${range.to}::date
         GROUP BY platform, campaign_id`;
-      return z.array(adRow).parse(rows);
+      return parseRows(adRow, rows);
     },
 
     /** The range's best customers by `key` (ties: lower id first), at most `first`, with the range's gross revenue. */
@@ -238,7 +239,7 @@ export function reportsRepo(prisma: PrismaClient) {
           FROM orders o
           WHERE o.account_id = ${accountId} AND o.status <> 'cancelled' AND ${within(placed, range, tz)}`,
       ]);
-      return { rows: z.array(rankRow).parse(rows), totalGross: totalRow.parse(total[0]).gross };
+      return { rows: parseRows(rankRow, rows), totalGross: totalRow.parse(total[0]).gross };
     },
   };
 }
