@@ -26,7 +26,6 @@ export {
   SEGMENT_RULES,
   CHURN_RULES,
   LTV_RULES,
-  isCursorKey,
   isRecentOrdersCount,
   parseContact,
 } from './rules.ts';

@@ -3,7 +3,7 @@ import type { PrismaClient } from '../../db/client.ts';
 import { customersRepo } from './repo.ts';
 import { AppError } from '../../errors.ts';
 import { boundedCount, pageOf, pageRequest, type PageArgs, type PagePolicy } from '../shared/index.ts';
-import { CUSTOMER_PAGE, parseContact, RECENT_ORDERS } from './rules.ts';
+import { CUSTOMER_PAGE, isCursorKey, parseContact, RECENT_ORDERS } from './rules.ts';
 import type { ContactChange, Customer, CustomerKey, CustomerSegment, CustomerSort, CustomerSource, CustomersPage, Order } from './types.ts';
 
 /** A count of recent orders per customer: 1 to RECENT_ORDERS.max, invalid_parameter `first` otherwise. */
@@ -35,9 +35,13 @@ export function customersService(prisma: PrismaClient) {
       const request = pageRequest(args, CUSTOMER_PAGE, policy);
       const perCustomer = args.recentOrders === undefined ? undefined : recentOrdersCount(args.recentOrders);
       const order = args.order ?? { field: 'id', direction: 'desc' };
-      for (const cursor of [request.after, request.before]) {
-        if (cursor && order.field !== 'id' && cursor.value === null)
-          throw new AppError('invalid_parameter', 'cursor: not a cursor of this order', { param: 'cursor' });
+      // A cursor's sort key goes back into SQL as a typed value: refused unless it is one (rules.ts).
+      for (const [param, cursor] of [
+        ['after', request.after],
+        ['before', request.before],
+      ] as const) {
+        if (cursor && !isCursorKey(order.field, cursor.value))
+          throw new AppError('invalid_parameter', `${param}: not a cursor of this connection and order`, { param });
       }
       const rows = await repo.sortedPage(accountId, { source: args.source, segment: args.segment }, order, request, perCustomer);
       return { ...pageOf(rows, request), pageSize: request.take };
