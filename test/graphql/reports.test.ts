@@ -8,6 +8,7 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount, makeCustomer } from '../factories/index.ts';
 import { makeSale, makeStockItem } from '../factories/orders.ts';
+import { deleteCustomer, updateCustomer, updateOrder } from '../factories/rows.ts';
 import { keysService } from '../../src/domain/keys/service.ts';
 import { localDate } from '../../src/domain/shared/index.ts';
 import { toGlobalId } from '../../src/graphql/global-id.ts';
@@ -345,6 +346,100 @@ describeEachDatabase('GraphQL period reports', (target) => {
       groupCount: 3,
       totals,
     });
+  });
+
+  it("follows the customer's current country: a country change, an order's customer changing, no customer, a deleted customer", async () => {
+    // The country is kept on each order by database triggers; every answer here is the one the
+    // join to the customers gave. Its own account; one day, totals in cents so no gross ties.
+    const prisma = app.db.prisma;
+    const account = await makeAccount(prisma, { name: 'Moves', timezone: 'America/New_York' });
+    const own = (await keysService(prisma).createKey({ accountId: account.id, scopes: ['read', 'write'] })).key;
+    const customer = async (country: string) => {
+      const c = await makeCustomer(prisma, account.id);
+      await updateCustomer(prisma, c.id, { country });
+      return c.id;
+    };
+    const sale = async (customerId: number | null, total: string) => {
+      const o = await makeSale(prisma, account.id, { placedAt: at('2026-01-10T15:00:00Z'), lines: [{ quantity: 1 }], total });
+      if (customerId !== null) await updateOrder(prisma, o.id, { customerId });
+      return o.id;
+    };
+    const breakdown = async () => {
+      const r = await gql(
+        app,
+        own,
+        '{ salesBreakdown(range: { from: "2026-01-05", to: "2026-01-20" }, by: COUNTRY) { rows { key orders grossRevenue { amount } customers } totals { orders grossRevenue { amount } customers } } }',
+      );
+      expect(r.body.errors).toBeUndefined();
+      const d = r.body.data.salesBreakdown;
+      const figures = (x: { orders: number; grossRevenue: { amount: string }; customers: number }) => [x.orders, x.grossRevenue.amount, x.customers];
+      return { rows: d.rows.map((x: { key: string } & Parameters<typeof figures>[0]) => [x.key, ...figures(x)]), totals: figures(d.totals) };
+    };
+    const [x, y] = [await customer('US'), await customer('FR')];
+    const o1 = await sale(x, '10.00');
+    await sale(x, '20.00');
+    const o3 = await sale(y, '5.00');
+    const o4 = await sale(null, '7.00');
+    expect(await breakdown()).toEqual({
+      rows: [
+        ['US', 2, '30.00', 1],
+        ['unknown', 1, '7.00', 0],
+        ['FR', 1, '5.00', 1],
+      ],
+      totals: [4, '42.00', 2],
+    });
+
+    // x moves to France through the API: its orders follow.
+    const moved = await gql(app, own, `mutation { updateCustomerContact(input: { id: "${x}", country: "fr" }) { customer { country } userErrors { code } } }`);
+    expect(moved.body.data.updateCustomerContact).toEqual({ customer: { country: 'FR' }, userErrors: [] });
+    expect(await breakdown()).toEqual({
+      rows: [
+        ['FR', 3, '35.00', 2],
+        ['unknown', 1, '7.00', 0],
+      ],
+      totals: [4, '42.00', 2],
+    });
+
+    // o3 changes customer (y's FR to z's 'us'), a new order of w ('US') takes w's country: one key.
+    const [z, w] = [await customer('us'), await customer('US')];
+    await updateOrder(prisma, o3, { customerId: z });
+    await sale(w, '3.00');
+    expect(await breakdown()).toEqual({
+      rows: [
+        ['FR', 2, '30.00', 1],
+        ['US', 2, '8.00', 2],
+        ['unknown', 1, '7.00', 0],
+      ],
+      totals: [5, '45.00', 3],
+    });
+
+    // x's country emptied: unknown, with the order without a customer; that order then gets z.
+    await updateCustomer(prisma, x, { country: '' });
+    await updateOrder(prisma, o4, { customerId: z });
+    expect(await breakdown()).toEqual({
+      rows: [
+        ['unknown', 2, '30.00', 1],
+        ['US', 3, '15.00', 2],
+      ],
+      totals: [5, '45.00', 3],
+    });
+
+    // A deleted customer's order has no customer (unknown); an order losing its customer too.
+    await deleteCustomer(prisma, w);
+    await updateOrder(prisma, o1, { customerId: null });
+    expect(await breakdown()).toEqual({
+      rows: [
+        ['unknown', 3, '33.00', 1],
+        ['US', 2, '12.00', 1],
+      ],
+      totals: [5, '45.00', 2],
+    });
+    // A customer update that leaves the country alone (what the customer-metrics job writes) changes nothing.
+    await updateCustomer(prisma, z, { ordersCount: 9, country: 'us' });
+    expect((await breakdown()).rows).toEqual([
+      ['unknown', 3, '33.00', 1],
+      ['US', 2, '12.00', 1],
+    ]);
   });
 
   it('reports ad performance per campaign and platform with totals', async () => {

@@ -2,9 +2,9 @@
 // reads ranges of local days: profit from the daily snapshots (what v1 /profit returns), new
 // customers from customers.first_purchase_at, sales from the orders (non-cancelled, as the
 // snapshots count them) with the range's local midnights as instants so that the scans are
-// index-only range scans of (account_id, placed_at, status, source, total_amount, customer_id)
-// and (account_id, first_purchase_at), the customers' countries of (account_id, id, country); ads
-// from ad_spend (calendar dates taken as local dates).
+// index-only range scans of (account_id, placed_at, status, source, total_amount, customer_id,
+// customer_country) and (account_id, first_purchase_at), the customers' segments of customers;
+// ads from ad_spend (calendar dates taken as local dates).
 // Rows are checked with zod: a column that changes type fails loudly instead of being miscast.
 import { z } from 'zod';
 import type { PrismaClient } from '../../db/client.ts';
@@ -76,11 +76,17 @@ const SOURCES = Object.entries(SOURCE_IDS) as Array<[CommerceSource, SourceId]>;
 /**
  * The customer dimensions: the customer's column grouped on (COLLATE "C" sorts text bytewise, the
  * cheap sort; equality is the same) and the group key made of it (with the default collation, so
- * that upper() is the same as before), c being the order's customer, if any.
+ * that upper() is the same as before). COUNTRY reads the customer's current country that database
+ * triggers keep on each order (orders.customer_country, NULL without a customer), no join; SEGMENT
+ * joins the order's customer c, if any.
  */
 const CUSTOMER_KEYS = {
-  COUNTRY: { column: Prisma.sql`c.country COLLATE "C"`, key: Prisma.sql`coalesce(nullif(upper(r.value COLLATE "default"), ''), 'unknown')` },
-  SEGMENT: { column: Prisma.sql`c.segment`, key: Prisma.sql`coalesce(r.value::text, 'unknown')` },
+  COUNTRY: {
+    column: Prisma.sql`o.customer_country COLLATE "C"`,
+    key: Prisma.sql`coalesce(nullif(upper(r.value COLLATE "default"), ''), 'unknown')`,
+    join: false,
+  },
+  SEGMENT: { column: Prisma.sql`c.segment`, key: Prisma.sql`coalesce(r.value::text, 'unknown')`, join: true },
 };
 
 /**
@@ -110,11 +116,12 @@ function bySource(window: Prisma.Sql) {
  * keys (the total row), add up; the distinct counts need only the sort by that column, not a
  * second sort of every customer id for the total.
  */
-function byCustomer(accountId: string, window: Prisma.Sql, dimension: { column: Prisma.Sql; key: Prisma.Sql }) {
+function byCustomer(accountId: string, window: Prisma.Sql, dimension: { column: Prisma.Sql; key: Prisma.Sql; join: boolean }) {
+  const customer = dimension.join ? Prisma.sql`LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}` : Prisma.empty;
   return Prisma.sql`
     WITH r AS (
       SELECT ${dimension.column} AS value, count(*) AS orders, sum(o.total_amount) AS gross, count(DISTINCT o.customer_id) AS customers
-      FROM orders o LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}
+      FROM orders o ${customer}
       WHERE ${window}
       GROUP BY 1
     ), g AS (
