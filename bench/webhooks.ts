@@ -191,20 +191,22 @@ async function main() {
   const cert = makeCertificate();
   const receiver = await startReceiver(cert);
   const db = await openDb();
-  const prisma: PrismaClient = createPrisma(db.connectionString, { poolSize: 6 });
+  // --set name=value overrides a numeric dispatcher setting (to explore; the figures are for the defaults).
+  const overrides = Object.fromEntries(values.set.map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]));
+  // As `svc worker` on a server (openDatabase): the client prepares statements, so the dispatcher's
+  // hot statements are parsed and planned once per connection (--set preparedStatements=0: unnamed).
+  const prepared = values.db !== 'embedded' && overrides.preparedStatements !== 0;
+  const prisma: PrismaClient = createPrisma(db.connectionString, { poolSize: 6, preparedStatements: prepared });
   const accounts = accountsService(prisma);
   const slowReceiver = await startReceiver(cert); // another port: another destination
   slowReceiver.on('/slow', () => ({ status: 200, delayMs: 2_000 }));
-  // --set name=value overrides a numeric dispatcher setting (to explore; the figures are for the defaults).
-  const overrides = Object.fromEntries(values.set.map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]));
   const dispatcherOptions: DispatcherOptions = {
     prisma,
     allowHosts: ['localhost'],
     extraCa: cert.cert,
     secrets: box,
-    // As `svc worker` on a server (process.ts): the hot statements prepared once per connection.
-    preparedStatements: values.db !== 'embedded' && overrides.preparedStatements !== 0,
     ...overrides,
+    preparedStatements: prepared,
   };
   // The loop as `svc worker` runs it: woken by NOTIFY on PostgreSQL (writers here also signal in-process).
   const loopOptions: DispatcherOptions = {
