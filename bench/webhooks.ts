@@ -18,7 +18,9 @@
 //     their deliveries, with / without (target: at most 1.2). Each scenario takes well under a
 //     second to a few seconds, so the pair is repeated (--repeats, default 5; which of the two runs
 //     first alternates) and the median ratio is printed with the lowest and highest.
-//   node bin/run-ts.js bench/webhooks.ts [--deliveries 2000] [--db postgres|embedded] [--repeats 5]
+// Before all of it, --warmup (default 6) drains of --deliveries to one subscription and as many raw
+// POSTs warm the process up (a dispatcher's CPU per delivery settles only after a few drains).
+//   node bin/run-ts.js bench/webhooks.ts [--deliveries 2000] [--db postgres|embedded] [--repeats 5] [--warmup 6]
 //        [--only throughput|delay|isolation] [--profile DIR] [--set concurrency=256 ...]
 // --profile writes a CPU profile of every dispatcher drain to DIR (read them with
 // `node bin/run-ts.js bench/lib/profile-summary.ts FILE`).
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     deliveries: { type: 'string', default: '2000' },
     db: { type: 'string', default: 'postgres' },
     repeats: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '6' },
     only: { type: 'string' },
     profile: { type: 'string' },
     set: { type: 'string', multiple: true, default: [] },
@@ -57,6 +60,7 @@ const { values } = parseArgs({
 });
 const TOTAL = Number(values.deliveries);
 const REPEATS = Math.max(1, Number(values.repeats));
+const WARMUP = Math.max(1, Number(values.warmup));
 if (values.only !== undefined && !['throughput', 'delay', 'isolation'].includes(values.only)) throw new Error('--only takes: throughput, delay, isolation');
 const CONCURRENCY = 16;
 const SOCKETS = 8;
@@ -191,20 +195,22 @@ async function main() {
   const cert = makeCertificate();
   const receiver = await startReceiver(cert);
   const db = await openDb();
-  const prisma: PrismaClient = createPrisma(db.connectionString, { poolSize: 6 });
+  // --set name=value overrides a numeric dispatcher setting (to explore; the figures are for the defaults).
+  const overrides = Object.fromEntries(values.set.map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]));
+  // As `svc worker` on a server (openDatabase): the client prepares statements, so the dispatcher's
+  // hot statements are parsed and planned once per connection (--set preparedStatements=0: unnamed).
+  const prepared = values.db !== 'embedded' && overrides.preparedStatements !== 0;
+  const prisma: PrismaClient = createPrisma(db.connectionString, { poolSize: 6, preparedStatements: prepared });
   const accounts = accountsService(prisma);
   const slowReceiver = await startReceiver(cert); // another port: another destination
   slowReceiver.on('/slow', () => ({ status: 200, delayMs: 2_000 }));
-  // --set name=value overrides a numeric dispatcher setting (to explore; the figures are for the defaults).
-  const overrides = Object.fromEntries(values.set.map((kv) => [kv.split('=')[0]!, Number(kv.split('=')[1])]));
   const dispatcherOptions: DispatcherOptions = {
     prisma,
     allowHosts: ['localhost'],
     extraCa: cert.cert,
     secrets: box,
-    // As `svc worker` on a server (process.ts): the hot statements prepared once per connection.
-    preparedStatements: values.db !== 'embedded' && overrides.preparedStatements !== 0,
     ...overrides,
+    preparedStatements: prepared,
   };
   // The loop as `svc worker` runs it: woken by NOTIFY on PostgreSQL (writers here also signal in-process).
   const loopOptions: DispatcherOptions = {
@@ -222,22 +228,19 @@ async function main() {
     .map((x) => x.toFixed(1))
     .join(' ');
   try {
-    // Warm-up (JIT, TLS, pool) so that the first scenario is not measured cold.
+    // Warm-up (JIT, TLS, pool, the database's caches) so that the first scenario is not measured cold:
+    // --warmup dispatcher drains of --deliveries (to one subscription), and as many raw POSTs. A
+    // dispatcher's CPU per delivery fell for its first 4-6 drains of 2,000 in one process (the JIT
+    // tiering up a much larger path than the raw client's), so with the former warm-up of 200
+    // deliveries the first scenario (1 subscription) paid for it.
     const warm = await accounts.createAccount({ name: 'bench warm-up' });
     await prisma.webhookSubscription.create({
       data: { accountId: warm.id, url: receiver.url('/warm'), events: ['*'], secret: box.seal(generateWebhookSecret()) },
     });
-    await prisma.$transaction((tx) =>
-      appendEvents(
-        tx,
-        warm.id,
-        Array.from({ length: 200 }, (_, i) => event(i)),
-      ),
-    );
-    const warmUp = webhookDispatcher(dispatcherOptions);
-    await warmUp.drain();
-    await warmUp.stop();
-    await rawPosts(receiver, cert.cert, 500, meter);
+    for (let round = 0; round < WARMUP; round++) {
+      await dispatcherDrain(prisma, warm.id, TOTAL, TOTAL, dispatcherOptions, meter, phaseProfiler(undefined), 1);
+      await rawPosts(receiver, cert.cert, TOTAL, meter);
+    }
     for (const subscriptions of values.only === 'isolation' ? [] : [1, 10, 100]) {
       const account = await accounts.createAccount({ name: `bench ${subscriptions}` });
       await prisma.webhookSubscription.createMany({
