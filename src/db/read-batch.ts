@@ -4,8 +4,8 @@
 // request costs one round trip and one transaction on the server instead of one per read, and
 // the process one socket write instead of three (each write a system call that cost more CPU than
 // parsing the rows: docs/graphql.md, "Measured"). A turn is the event loop's round of I/O: the
-// batch is sent from setImmediate, so under load the reads of the requests whose bytes arrived in
-// that round go together (at most MAX_BATCH a batch, about one request's), and an idle server sends at once. Each
+// batch is sent from setImmediate, so under load the reads of every request whose bytes arrived
+// in that round go together (at most MAX_BATCH a batch), and an idle server sends at once. Each
 // read is still its own statement, prepared and parsed exactly as alone (pg's Result with the same
 // type parsers), so the rows are the same.
 //
@@ -46,14 +46,8 @@ interface Wire {
   sendCopyFail(message: string): void;
 }
 
-/**
- * More reads than this in one turn go as several batches: about one request's (the dashboard's
- * three). Under load the pool is busy, and a turn's reads all went to one connection (16 a batch),
- * where PostgreSQL ran them one after the other on one backend while a request whose reads came
- * last waited for every other; in batches of 3 each waits for the first connection free, and the
- * backends run them side by side (docs/graphql.md, "Third pass").
- */
-const MAX_BATCH = 3;
+/** More reads than this in one turn go as several batches. */
+const MAX_BATCH = 16;
 
 /**
  * The reads of one batch as one pg query (a Submittable). The client hands it the answers in
