@@ -3,9 +3,12 @@
 // shared rate limit set high, cost and depth checks, resolvers, DataLoaders, Prisma) against
 // PostGraphile 4 serving the same tables with the equivalent query, on PostgreSQL, both as child
 // processes, loaded by autocannon from this process. Before loading, both answers are checked to
-// carry the same customers, orders, balance and insights. Prints requests per second, p99 latency,
+// carry the same customers, orders, balance and insights. Prints requests per second, p50 and p99 latency,
 // the ratio (goal: the service matches or beats PostGraphile) and each server's peak memory.
-//   npm run bench:graphql -- [--seconds 10] [--connections 20] [--cpu-prof <dir>]
+//   npm run bench:graphql -- [--seconds 10] [--connections 20] [--cpu-prof <dir>] [--root <checkout>]
+// The service runs as `npm run svc -- serve` runs it: `node` with the flags of package.json's `svc`
+// script (--v8-pool-size=1 …), on bin/svc.js of the checkout (built). --root runs another checkout's
+// service (built, the same migrations) against this one's PostGraphile, for before/after runs.
 // --cpu-prof writes a V8 CPU profile of the service process into <dir> (open it in Chrome DevTools).
 // Also prints the CPU time per request of each server, of its PostgreSQL backends and of the load
 // generator (on a shared 2-core machine their sum decides throughput, and it is less noisy than
@@ -14,6 +17,7 @@
 // --service-only loads only the service's dashboard query (with --cpu-prof: a profile of it alone).
 // The PostgreSQL server is TEST_DATABASE_URL's (default postgresql://postgres@127.0.0.1:5432/test);
 // the benchmark creates and drops its own database there.
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,12 +43,22 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     statements: { type: 'boolean', default: false },
     'service-only': { type: 'boolean', default: false },
+    root: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const adminUrl = testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const serviceRoot = path.resolve(values.root ?? root);
+
+/** The node flags `npm run svc` gives (package.json: `… && node <flags> bin/svc.js`), so the bench runs the service as production does. */
+function svcNodeFlags(checkout: string): string[] {
+  const script = (JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.svc ?? '';
+  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'bin/svc.js') throw new Error(`package.json's svc script is not \`… node <flags> bin/svc.js\`: ${script}`);
+  return words.slice(1, -1);
+}
 
 const SERVICE_QUERY = `query Dashboard {
   customers(first: 25) {
@@ -115,6 +129,7 @@ function summarizePostGraphile(body: any): Summary {
 const meanLoad = (runs: Load[]): Load => ({
   rps: Math.round(runs.reduce((sum, r) => sum + r.rps, 0) / runs.length),
   requests: runs.reduce((sum, r) => sum + r.requests, 0),
+  p50: Math.round(runs.reduce((sum, r) => sum + r.p50, 0) / runs.length),
   p99: Math.round(runs.reduce((sum, r) => sum + r.p99, 0) / runs.length),
   errors: runs.reduce((sum, r) => sum + r.errors, 0),
   non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
@@ -201,7 +216,12 @@ async function main(): Promise<void> {
     await db.close();
 
     const service = await startServer(
-      [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : []), path.join(root, 'bin/svc.js'), 'serve'],
+      [
+        ...svcNodeFlags(serviceRoot),
+        ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : []),
+        path.join(serviceRoot, 'bin/svc.js'),
+        'serve',
+      ],
       {
         DATABASE_URL: scratch.connectionString,
         PORT: '0',
@@ -214,7 +234,7 @@ async function main(): Promise<void> {
         GRAPHQL_COST_RESTORE_RATE: '1000000',
         ...PRODUCTION_ENV,
       },
-      root,
+      serviceRoot,
     );
     const baseline = await startServer(
       [path.join(root, 'bin/run-ts.js'), path.join(root, 'bench/lib/postgraphile-server.ts'), scratch.connectionString],
@@ -289,14 +309,15 @@ async function main(): Promise<void> {
     const serviceKb = vmHwmKb(service.child.pid);
     const baselineKb = vmHwmKb(baseline.child.pid);
 
+    console.log(`\nservice: node ${[...svcNodeFlags(serviceRoot), path.join(serviceRoot, 'bin/svc.js')].join(' ')} serve`);
     console.log(
-      `\nbench/graphql on PostgreSQL, ${connections} connections, after a warm-up of each, two runs of ${seconds} s each in the order service, PostGraphile, PostGraphile, service; means`,
+      `bench/graphql on PostgreSQL, ${connections} connections, after a warm-up of each, two runs of ${seconds} s each in the order service, PostGraphile, PostGraphile, service; means`,
     );
     console.log(`dashboard query, same answer from both: ${shape}\n`);
     console.log(loadRow('service      POST /graphql', serviceLoad, serviceKb));
     console.log(loadRow('postgraphile POST /graphql', baselineLoad, baselineKb));
     console.log(
-      `  ratio service/postgraphile: ${(serviceLoad.rps / baselineLoad.rps).toFixed(2)} req/s, p99 ${(serviceLoad.p99 / baselineLoad.p99).toFixed(2)} (goal: req/s >= 1.00)`,
+      `  ratio service/postgraphile: ${(serviceLoad.rps / baselineLoad.rps).toFixed(2)} req/s, p50 ${(serviceLoad.p50 / baselineLoad.p50).toFixed(2)}, p99 ${(serviceLoad.p99 / baselineLoad.p99).toFixed(2)} (goal: req/s >= 1.00, p99 <= 1.00)`,
     );
     console.log(loadRow('service floor (no SQL)', floorLoad, serviceKb));
     console.log(`CPU per request, service:      ${perRequest(serviceCpu)}`);

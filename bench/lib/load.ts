@@ -1,5 +1,5 @@
 // What the HTTP benchmarks share: servers run as child processes (killed on exit), and one
-// autocannon load (a 2 s warm-up, then the measured run) summarised as requests/s and p99.
+// autocannon load (a 2 s warm-up, then the measured run) summarised as requests/s, p50 and p99.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -44,6 +44,7 @@ export interface Load {
   rps: number;
   /** Requests answered in the measured run. */
   requests: number;
+  p50: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -66,9 +67,16 @@ export async function load(url: string, { connections, seconds, ...request }: Lo
   const stop = await probe?.();
   const result = await autocannon({ url, connections, duration: seconds, ...request });
   await stop?.();
-  return { rps: Math.round(result.requests.average), requests: result.requests.total, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /** One line of a benchmark table. */
 export const loadRow = (name: string, l: Load, hwmKb: number | null) =>
-  `${name.padEnd(34)} ${String(l.rps).padStart(7)} req/s   p99 ${String(l.p99).padStart(4)} ms   errors ${l.errors + l.non2xx}   peak ${hwmKb ? Math.round(hwmKb / 1024) : '?'} MiB`;
+  `${name.padEnd(34)} ${String(l.rps).padStart(7)} req/s   p50 ${String(l.p50).padStart(4)} ms   p99 ${String(l.p99).padStart(4)} ms   errors ${l.errors + l.non2xx}   peak ${hwmKb ? Math.round(hwmKb / 1024) : '?'} MiB`;

@@ -78,13 +78,25 @@ export function createLoaders(services: Pick<GraphQLServices, 'accounts' | 'cust
   const customer = new DataLoader<number, CustomerModel | null>((ids) => services.customers.customersByIds(accountId, ids));
   /** Customers this request read in a page: looked up again (Order.customer, node) without a statement or a promise. */
   const customersRead = new Map<number, CustomerModel>();
+  /**
+   * The recent orders a page read with its customers, by the page's customer object and the count
+   * they were read for. Per request (it was a module-level WeakMap: an entry per customer of every
+   * page in one long-lived table, which each young-generation collection had to walk).
+   */
+  const ordersRead = new Map<CustomerModel, { first: number; orders: OrderModel[] }>();
   return {
     /** The account's currency (of its Money amounts), read once per request. */
     currency: () => (currency ??= services.accounts.getAccount(accountId).then((a) => a.currency)),
     customer,
     /** The account's customer with this id: the one a page of this request read, else batched. */
     customerById: (id: number): CustomerModel | null | Promise<CustomerModel | null> => customersRead.get(id) ?? customer.load(id),
-    rememberCustomer: (c: CustomerModel) => void customersRead.set(c.id, c),
+    /** Remembers a customer a page read, with the recent orders read with it (`first` of them), if any. */
+    rememberCustomer: (c: CustomerModel, orders?: { first: number; orders: OrderModel[] }) => {
+      customersRead.set(c.id, c);
+      if (orders) ordersRead.set(c, orders);
+    },
+    /** The recent orders a page read with this customer object, and for which count. */
+    ordersReadWith: (c: CustomerModel) => ordersRead.get(c),
     recentOrders: keyedBy((first: number) => new DataLoader<number, OrderModel[]>((ids) => services.customers.recentOrders(accountId, ids, first))),
     anomaly: new DataLoader((ids: readonly number[]) => services.anomalies.anomaliesByIds(accountId, ids)),
     inventoryItem: new DataLoader((ids: readonly number[]) => services.inventory.itemsByIds(accountId, ids)),

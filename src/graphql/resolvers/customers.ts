@@ -7,7 +7,6 @@ import { isRecentOrdersCount, type CustomerSortField } from '../../domain/custom
 import { AppError } from '../../errors.ts';
 import { connection, parseId, sortedCursors } from '../connection.ts';
 import { argumentsAhead } from '../lookahead.ts';
-import type { OrderModel } from '../mappers.ts';
 
 const cursors = sortedCursors('customer');
 
@@ -23,14 +22,6 @@ function recentOrdersAhead(info: GraphQLResolveInfo): number | undefined {
   const [first] = counts;
   return counts.size === 1 && isRecentOrdersCount(first) ? first : undefined;
 }
-
-/**
- * The recent orders a page read with its customers, by the customer object of that page and the
- * count they were read for: answered as they are, without a DataLoader promise per customer
- * (Order.customer gives back the same object: the page's customers are remembered). Another
- * count, or another object of the customer, goes through the recent orders loader.
- */
-const readWithPage = new WeakMap<object, { first: number; orders: OrderModel[] }>();
 
 const FIELD: Record<'ID' | 'REVENUE' | 'LAST_PURCHASE', CustomerSortField> = { ID: 'id', REVENUE: 'revenue', LAST_PURCHASE: 'last_purchase' };
 export const customerResolvers: Resolvers = {
@@ -51,10 +42,9 @@ export const customerResolvers: Resolvers = {
         order,
         recentOrders: ahead,
       });
-      for (const c of page.items) {
-        loaders.rememberCustomer(c);
-        if (ahead && c.recentOrders) readWithPage.set(c, { first: ahead, orders: c.recentOrders });
-      }
+      // The recent orders read with the page are answered as they are, without a DataLoader promise
+      // per customer (Order.customer gives back the same object: the page's customers are remembered).
+      for (const c of page.items) loaders.rememberCustomer(c, ahead && c.recentOrders ? { first: ahead, orders: c.recentOrders } : undefined);
       const filter = { source: args.source ?? undefined, segment: args.segment ?? undefined };
       return connection(
         page,
@@ -69,7 +59,8 @@ export const customerResolvers: Resolvers = {
     phone: (c) => c.phone ?? null,
     recentOrders(c, { first }, { loaders }) {
       if (!isRecentOrdersCount(first)) throw new AppError('invalid_parameter', 'first: 1 to 20', { param: 'first' });
-      const read = readWithPage.get(c);
+      // Another count, or another object of the customer, goes through the recent orders loader.
+      const read = loaders.ordersReadWith(c);
       return read?.first === first ? read.orders : loaders.recentOrders(first).load(c.id);
     },
   },
