@@ -28,7 +28,7 @@ export interface AttemptOptions {
   /** Opens the stored secrets (encrypted at rest) for signing; none: stored as they sign. */
   secrets?: SecretBox;
   /** The dispatch-time check as the dispatcher runs it (verdicts remembered: resolve-cache.ts); default: checkTarget. */
-  check?: (url: string) => CheckedTarget | Promise<CheckedTarget>;
+  check?: (url: string) => Promise<CheckedTarget>;
 }
 
 /** The dispatch-time address check: the URL parsed, its host resolved, every address checked. */
@@ -42,8 +42,7 @@ export async function attemptDelivery(target: AttemptTarget, startedAt: Date, op
   let url: URL;
   let addresses: string[];
   try {
-    const checked = options.check ? options.check(target.url) : checkTarget(target.url, options);
-    ({ url, addresses } = checked instanceof Promise ? await checked : checked);
+    ({ url, addresses } = await (options.check ? options.check(target.url) : checkTarget(target.url, options)));
   } catch (error) {
     // AppError unsafe_url / invalid_url from the check; its message says which rule refused.
     const reason = error instanceof Error ? error.message : String(error);

@@ -21,7 +21,7 @@ export interface DeliverContext {
   resolver: Resolver;
   allowHosts?: readonly string[];
   /** The dispatch-time check with its verdicts remembered (resolve-cache.ts). */
-  check: (url: string) => CheckedTarget | Promise<CheckedTarget>;
+  check: (url: string) => Promise<CheckedTarget>;
   secrets?: SecretBox;
   signal: AbortSignal;
   now: () => Date;

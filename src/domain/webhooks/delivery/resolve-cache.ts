@@ -41,15 +41,13 @@ export interface CheckedTarget {
  */
 export function rememberedChecks(check: (url: string) => Promise<CheckedTarget>, ttlMs = RESOLVE_CACHE_MS, clock: () => number = () => performance.now()) {
   const passed = new Map<string, { at: number; target: CheckedTarget }>();
-  // A remembered verdict is handed back as it is (no promise to make and await on every attempt).
-  return (url: string): CheckedTarget | Promise<CheckedTarget> => {
+  return async (url: string): Promise<CheckedTarget> => {
     const hit = passed.get(url);
     const now = clock();
     if (hit && now - hit.at < ttlMs) return hit.target;
-    return check(url).then((target) => {
-      if (passed.size >= MAX_NAMES) passed.clear();
-      passed.set(url, { at: now, target });
-      return target;
-    });
+    const target = await check(url);
+    if (passed.size >= MAX_NAMES) passed.clear();
+    passed.set(url, { at: now, target });
+    return target;
   };
 }

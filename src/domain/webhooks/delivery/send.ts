@@ -154,7 +154,7 @@ function postOnce(url: URL, address: string, headers: readonly string[], body: B
  * POSTs `body` with `headers` (a flat list of names and values) to `url`, connecting to the checked `addresses` in order (the next one only when
  * the previous refused the connection), all within one `timeoutMs` deadline.
  */
-export function postToCheckedAddress(
+export async function postToCheckedAddress(
   url: URL,
   addresses: readonly string[],
   headers: readonly string[],
@@ -162,13 +162,13 @@ export function postToCheckedAddress(
   options: SendOptions,
 ): Promise<SendOutcome> {
   const deadline = Date.now() + options.timeoutMs;
-  const from = (i: number, last: SendOutcome): Promise<SendOutcome> =>
-    i >= addresses.length
-      ? Promise.resolve(last)
-      : postOnce(url, addresses[i]!, headers, body, options, deadline).then(({ retryNextAddress, ...outcome }) =>
-          !retryNextAddress || Date.now() >= deadline ? outcome : from(i + 1, outcome),
-        );
-  return from(0, { status: null, success: false, error: 'no address to connect to' });
+  let last: SendOutcome = { status: null, success: false, error: 'no address to connect to' };
+  for (const address of addresses) {
+    const { retryNextAddress, ...outcome } = await postOnce(url, address, headers, body, options, deadline);
+    last = outcome;
+    if (!retryNextAddress || Date.now() >= deadline) break;
+  }
+  return last;
 }
 
 /** The dispatcher's agent: keep-alive sockets, at most `maxSockets` per destination; `extraCa` (tests) trusted beside the public roots. */
