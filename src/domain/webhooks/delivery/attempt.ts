@@ -4,7 +4,7 @@
 import type https from 'node:https';
 import { resolveSafeTarget, type Resolver } from '../url-safety.ts';
 import { signingSecrets, type SubscriptionSecrets } from '../rules.ts';
-import { deliveryBody, deliveryHeaderList, type Body } from './sign.ts';
+import { deliveryBody, deliveryHeaders } from './sign.ts';
 import { postToCheckedAddress, type SendOutcome } from './send.ts';
 import type { CheckedTarget } from './resolve-cache.ts';
 import type { SecretBox } from '../secret-box.ts';
@@ -14,8 +14,8 @@ export interface AttemptTarget extends SubscriptionSecrets {
   deliveryId: string;
   eventName: string;
   eventData: unknown;
-  /** The body, when already built from the event (a claim builds and encodes it once per event). */
-  body?: Body;
+  /** The body, when already built from the event (a claim builds it once per event). */
+  body?: string;
 }
 
 export interface AttemptOptions {
@@ -51,7 +51,7 @@ export async function attemptDelivery(target: AttemptTarget, startedAt: Date, op
   const body = target.body ?? deliveryBody(target.eventName, target.eventData);
   const secrets = signingSecrets(target, startedAt);
   const open = (stored: string) => (options.secrets ? options.secrets.open(stored) : stored);
-  const headers = deliveryHeaderList({
+  const headers = deliveryHeaders({
     secret: open(secrets.current),
     previousSecret: secrets.previous === null ? null : open(secrets.previous),
     event: target.eventName,

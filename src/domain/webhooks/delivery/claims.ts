@@ -6,7 +6,7 @@
 import { WEBHOOK_EVENTS } from '../../events/catalog.ts';
 import { deliveryBody } from './sign.ts';
 import { col, parseRows, z } from '../../shared/rows.ts';
-import type { Sql } from './sql.ts';
+import { bigintColumn, type Sql } from './sql.ts';
 
 /** A claimed delivery with what its attempt needs. */
 export interface ClaimedDelivery {
@@ -24,8 +24,8 @@ export interface ClaimedDelivery {
   deliverable: boolean;
   eventName: string;
   eventData: unknown;
-  /** The body to send (and sign), built and encoded as UTF-8 once per event of a claim. */
-  body: Buffer;
+  /** The body to send (and sign), built once per event of a claim. */
+  body: string;
 }
 
 /** What a claim takes: at most `limit` deliveries, held by `token` until `leaseUntil`. */
@@ -37,54 +37,24 @@ export interface ClaimRequest {
   skipSubscriptions?: readonly number[];
 }
 
-interface ClaimRow {
-  id: bigint;
-  delivery_id: string;
-  attempts: number;
-  subscription_id: number;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  deliverable: boolean;
-  event_id: bigint;
-  event_name: string;
-  /** On one row per event of a statement; event_data is null on the others. */
-  first_of_event: boolean;
-  event_data: unknown;
-}
-
-// A claimed row's columns checked by hand (a claim's rows are a delivery's hot path, where a schema
-// parse per row cost a visible share of its CPU); a row of another shape is an error, as with parseRows.
-const TYPES = {
-  delivery_id: 'string',
-  attempts: 'number',
-  subscription_id: 'number',
-  url: 'string',
-  secret: 'string',
-  deliverable: 'boolean',
-  event_name: 'string',
-  first_of_event: 'boolean',
-} as const;
-const bigintOf = (v: unknown): bigint | null =>
-  typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
-function claimRowOf(row: unknown): ClaimRow {
-  // The row itself, its two bigint columns as BigInts (pg hands them over as text).
-  const r = row as Record<string, unknown>;
-  const bad = (column: string) => new Error(`unexpected claimed row: column ${column} is ${r?.[column] === null ? 'null' : typeof r?.[column]}`);
-  if (r === null || typeof r !== 'object') throw new Error('unexpected claimed row: not an object');
-  for (const column in TYPES) if (typeof r[column] !== TYPES[column as keyof typeof TYPES]) throw bad(column);
-  if (!Number.isInteger(r.attempts) || !Number.isInteger(r.subscription_id)) throw bad('attempts');
-  const id = bigintOf(r.id);
-  const eventId = bigintOf(r.event_id);
-  if (id === null) throw bad('id');
-  if (eventId === null) throw bad('event_id');
-  if (r.previous_secret !== null && typeof r.previous_secret !== 'string') throw bad('previous_secret');
-  if (r.previous_secret_expires_at !== null && !(r.previous_secret_expires_at instanceof Date)) throw bad('previous_secret_expires_at');
-  r.id = id;
-  r.event_id = eventId;
-  return r as unknown as ClaimRow;
-}
+const claimColumns = {
+  id: bigintColumn,
+  delivery_id: col.text,
+  attempts: col.int,
+  subscription_id: col.int,
+  url: col.text,
+  secret: col.text,
+  previous_secret: col.text.nullable(),
+  previous_secret_expires_at: col.date.nullable(),
+  deliverable: col.bool,
+  event_id: bigintColumn,
+  event_name: col.text,
+  /** On one row per event of a statement (first_of_event); null on the others. */
+  first_of_event: col.bool,
+  event_data: z.unknown(),
+};
+const claimRow = z.object(claimColumns);
+type ClaimRow = z.output<typeof claimRow>;
 const countsRow = z.object({ events: col.int, deliveries: col.int });
 
 const DELIVERY_ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -96,9 +66,8 @@ const RANDOM_UUID_BYTES = [0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 14, 15, 16, 1
  * rows only (the driver would parse the same JSON again for each subscription's row).
  */
 function toClaimed(rows: readonly ClaimRow[]): ClaimedDelivery[] {
-  const events = new Map<bigint, { data: unknown; body: Buffer }>();
-  for (const r of rows)
-    if (r.first_of_event) events.set(r.event_id, { data: r.event_data, body: Buffer.from(deliveryBody(r.event_name, r.event_data), 'utf8') });
+  const events = new Map<bigint, { data: unknown; body: string }>();
+  for (const r of rows) if (r.first_of_event) events.set(r.event_id, { data: r.event_data, body: deliveryBody(r.event_name, r.event_data) });
   return rows.map((r) => {
     const { data, body } = events.get(r.event_id)!;
     return {
@@ -219,7 +188,10 @@ export function claimStatements(sql: Sql) {
       ]);
       // One row at least (the counts); a claimed delivery on each when any was claimed.
       const [counts] = parseRows(countsRow, rows.slice(0, 1));
-      const claimed = rows.filter((r) => (r as { id?: unknown }).id !== null).map(claimRowOf);
+      const claimed = parseRows(
+        claimRow,
+        rows.filter((r) => (r as { id?: unknown }).id !== null),
+      );
       return { events: counts?.events ?? 0, deliveries: counts?.deliveries ?? 0, claimed: toClaimed(claimed) };
     },
 
@@ -232,7 +204,7 @@ export function claimStatements(sql: Sql) {
     async claimDue(now: Date, claim: ClaimRequest): Promise<ClaimedDelivery[]> {
       if (claim.limit <= 0) return [];
       const { rows } = await sql('claim_due', CLAIM_DUE, [now, [...(claim.skipSubscriptions ?? [])], claim.limit, claim.token, claim.leaseUntil]);
-      return toClaimed(rows.map(claimRowOf));
+      return toClaimed(parseRows(claimRow, rows));
     },
   };
 }

@@ -6,7 +6,6 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { RESPONSE_BODY_BYTES, responseExcerpt } from '../rules.ts';
-import type { Body } from './sign.ts';
 
 export interface SendOptions {
   agent: https.Agent;
@@ -75,7 +74,7 @@ function onAbort(signal: AbortSignal, hook: () => void): () => void {
   return () => hooks.delete(hook);
 }
 
-function postOnce(url: URL, address: string, headers: readonly string[], body: Body, options: SendOptions, deadline: number): Promise<Once> {
+function postOnce(url: URL, address: string, headers: Record<string, string>, body: string, options: SendOptions, deadline: number): Promise<Once> {
   return new Promise<Once>((resolve) => {
     let settled = false;
     const finish = (outcome: Once) => {
@@ -87,7 +86,9 @@ function postOnce(url: URL, address: string, headers: readonly string[], body: B
     };
     const shape = requestShape(url);
     // Headers as a flat list: written as they are, without the per-header bookkeeping of an object.
-    const list = headers.concat('Host', shape.host, 'Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+    const list: string[] = [];
+    for (const name in headers) list.push(name, headers[name]!);
+    list.push('Host', shape.host, 'Content-Length', String(Buffer.byteLength(body)));
     const req = https.request({
       host: address,
       port: shape.port,
@@ -133,7 +134,7 @@ function postOnce(url: URL, address: string, headers: readonly string[], body: B
       // and its first 1 KB kept for the delivery log.
       let received = 0;
       const head: Buffer[] = [];
-      const done = () => finish({ ...outcome, responseBody: responseExcerpt(head.length === 1 ? head[0]! : Buffer.concat(head)) });
+      const done = () => finish({ ...outcome, responseBody: responseExcerpt(Buffer.concat(head)) });
       res.on('data', (chunk: Buffer) => {
         if (received <= RESPONSE_BODY_BYTES) head.push(chunk.subarray(0, RESPONSE_BODY_BYTES + 1 - received));
         received += chunk.length;
@@ -151,14 +152,14 @@ function postOnce(url: URL, address: string, headers: readonly string[], body: B
 }
 
 /**
- * POSTs `body` with `headers` (a flat list of names and values) to `url`, connecting to the checked `addresses` in order (the next one only when
+ * POSTs `body` to `url`, connecting to the checked `addresses` in order (the next one only when
  * the previous refused the connection), all within one `timeoutMs` deadline.
  */
 export async function postToCheckedAddress(
   url: URL,
   addresses: readonly string[],
-  headers: readonly string[],
-  body: Body,
+  headers: Record<string, string>,
+  body: string,
   options: SendOptions,
 ): Promise<SendOutcome> {
   const deadline = Date.now() + options.timeoutMs;

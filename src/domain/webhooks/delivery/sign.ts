@@ -1,7 +1,7 @@
 // What a delivery carries: the exact body, its signatures and the decided headers
 // (decisions.md, "Webhooks"), plus the Standard Webhooks headers (standardwebhooks.com) beside
 // them. The body string built here is both the signed bytes and the sent bytes.
-import { createHmac, createSecretKey, type Hmac, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 export const USER_AGENT = 'svc-webhooks/1';
 
@@ -25,30 +25,21 @@ function hmacKey(secret: string, encoding: 'utf8' | 'base64'): KeyObject {
   return key;
 }
 
-/** A body as signed and sent: its text, or the same text encoded once as UTF-8 (a claim encodes each event's body once). */
-export type Body = string | Buffer;
-
-/** HMAC-SHA256 over `<prefix><body>`, the body fed as it is (no joined string). */
-function hmacOver(key: KeyObject, prefix: string, body: Body): Hmac {
-  const hmac = createHmac('sha256', key).update(prefix, 'utf8');
-  return typeof body === 'string' ? hmac.update(body, 'utf8') : hmac.update(body);
-}
-
 /**
  * X-Service-Signature: lowercase hex HMAC-SHA256 over `<timestamp>.<body>`, keyed with the secret
  * minus `whsec_` (the same bytes as the receivers' computeSignature in src/webhooks/verify.ts,
  * which the delivery tests verify with).
  */
-export const contractSignature = (secret: string, timestamp: string, body: Body): string =>
-  hmacOver(hmacKey(secret, 'utf8'), `${timestamp}.`, body).digest('hex');
+export const contractSignature = (secret: string, timestamp: string, body: string): string =>
+  createHmac('sha256', hmacKey(secret, 'utf8')).update(`${timestamp}.${body}`, 'utf8').digest('hex');
 
 /**
  * A Standard Webhooks signature, `v1,<base64 HMAC-SHA256>` over `<id>.<timestamp>.<body>`, keyed
  * as that specification keys it: the secret after `whsec_`, base64-decoded (our secrets are 32
  * base62 characters, which are valid base64, so receivers pass the same whsec_ string).
  */
-export function standardSignature(secret: string, id: string, timestamp: string, body: Body): string {
-  return `v1,${hmacOver(hmacKey(secret, 'base64'), `${id}.${timestamp}.`, body).digest('base64')}`;
+export function standardSignature(secret: string, id: string, timestamp: string, body: string): string {
+  return `v1,${createHmac('sha256', hmacKey(secret, 'base64')).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
 }
 
 export interface HeaderInput {
@@ -58,30 +49,24 @@ export interface HeaderInput {
   previousSecret?: string | null;
   event: string;
   deliveryId: string;
-  body: Body;
-  now: Date | number;
+  body: string;
+  now: Date;
 }
 
-/**
- * The request headers of one attempt as a flat list of names and values, in the order they are
- * sent (the timestamp is the attempt's, in Unix seconds; `now` a Date or epoch milliseconds).
- */
-export function deliveryHeaderList(input: HeaderInput): string[] {
-  const timestamp = String(Math.floor((typeof input.now === 'number' ? input.now : input.now.getTime()) / 1000));
-  const { secret, previousSecret, deliveryId, body } = input;
-  const list = ['Content-Type', 'application/json', 'User-Agent', USER_AGENT, 'X-Service-Event', input.event, 'X-Service-Delivery', deliveryId];
-  list.push('X-Service-Timestamp', timestamp, 'X-Service-Signature', contractSignature(secret, timestamp, body));
-  if (previousSecret) list.push('X-Service-Signature-Previous', contractSignature(previousSecret, timestamp, body));
-  let standard = standardSignature(secret, deliveryId, timestamp, body);
-  if (previousSecret) standard += ` ${standardSignature(previousSecret, deliveryId, timestamp, body)}`;
-  list.push('webhook-id', deliveryId, 'webhook-timestamp', timestamp, 'webhook-signature', standard);
-  return list;
-}
-
-/** The same headers as an object. */
+/** The request headers of one attempt (the timestamp is the attempt's, in Unix seconds). */
 export function deliveryHeaders(input: HeaderInput): Record<string, string> {
-  const list = deliveryHeaderList(input);
-  const headers: Record<string, string> = {};
-  for (let i = 0; i < list.length; i += 2) headers[list[i]!] = list[i + 1]!;
-  return headers;
+  const timestamp = String(Math.floor(input.now.getTime() / 1000));
+  const secrets = input.previousSecret ? [input.secret, input.previousSecret] : [input.secret];
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': USER_AGENT,
+    'X-Service-Event': input.event,
+    'X-Service-Delivery': input.deliveryId,
+    'X-Service-Timestamp': timestamp,
+    'X-Service-Signature': contractSignature(input.secret, timestamp, input.body),
+    ...(input.previousSecret ? { 'X-Service-Signature-Previous': contractSignature(input.previousSecret, timestamp, input.body) } : {}),
+    'webhook-id': input.deliveryId,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': secrets.map((secret) => standardSignature(secret, input.deliveryId, timestamp, input.body)).join(' '),
+  };
 }
