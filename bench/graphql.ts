@@ -215,9 +215,10 @@ async function main(): Promise<void> {
     const { key } = await keysService(db.prisma).createKey({ accountId: DEMO_ACCOUNT_ID, scopes: ['read'] });
     await db.close();
 
+    const serviceFlags = svcNodeFlags(serviceRoot);
     const service = await startServer(
       [
-        ...svcNodeFlags(serviceRoot),
+        ...serviceFlags,
         ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : []),
         path.join(serviceRoot, 'bin/svc.js'),
         'serve',
@@ -309,7 +310,7 @@ async function main(): Promise<void> {
     const serviceKb = vmHwmKb(service.child.pid);
     const baselineKb = vmHwmKb(baseline.child.pid);
 
-    console.log(`\nservice: node ${[...svcNodeFlags(serviceRoot), path.join(serviceRoot, 'bin/svc.js')].join(' ')} serve`);
+    console.log(`\nservice: node ${[...serviceFlags, path.join(serviceRoot, 'bin/svc.js')].join(' ')} serve`);
     console.log(
       `bench/graphql on PostgreSQL, ${connections} connections, after a warm-up of each, two runs of ${seconds} s each in the order service, PostGraphile, PostGraphile, service; means`,
     );
