@@ -3,7 +3,8 @@
 // customers from customers.first_purchase_at, sales from the orders (non-cancelled, as the
 // snapshots count them) with the range's local midnights as instants so that the scans are
 // index-only range scans of (account_id, placed_at, status, source, total_amount, customer_id,
-// customer_country) and (account_id, first_purchase_at), the customers' segments of customers;
+// customer_country, customer_previous_at, customer_source_previous_at) and (account_id,
+// first_purchase_at), the customers' segments of customers;
 // ads from ad_spend (calendar dates taken as local dates).
 // Rows are checked with zod: a column that changes type fails loudly instead of being miscast.
 import { z } from 'zod';
@@ -59,6 +60,8 @@ const rankRow = z.object({ customer_id: z.number().int(), orders: z.number().int
 export type RankRow = z.infer<typeof rankRow>;
 const totalRow = z.object({ gross: money });
 
+/** The range's first instant: its first local midnight. */
+const startOf = (range: DateRange, tz: string) => Prisma.sql`(${range.from}::date::timestamp AT TIME ZONE ${tz}::text)`;
 /**
  * `column` within the range: from its first local midnight up to the one after its last day.
  * Written into the condition rather than joined from a one-row CTE: with the bounds in a CTE the
@@ -66,7 +69,7 @@ const totalRow = z.object({ gross: money });
  * index-only range scan (bench/analytics).
  */
 const within = (column: Prisma.Sql, range: DateRange, tz: string) =>
-  Prisma.sql`${column} >= (${range.from}::date::timestamp AT TIME ZONE ${tz}::text) AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${tz}::text)`;
+  Prisma.sql`${column} >= ${startOf(range, tz)} AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${tz}::text)`;
 const placed = Prisma.sql`o.placed_at`;
 /** date_trunc's unit of each interval ('week' starts on Monday, as ISO weeks). */
 const UNITS: Record<Interval, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
@@ -90,37 +93,50 @@ const CUSTOMER_KEYS = {
 };
 
 /**
- * SOURCE in one pass and without sorting the orders by source: the figures of each source are
- * aggregates of the orders FILTERed to it (its distinct customers a sort of its customer ids
- * alone), the total's distinct customers one more; then one row per source with orders, and the
- * total row (orders and gross the sums of the sources', exact).
+ * The distinct customers of the window's orders, without sorting their ids: a customer has an
+ * order in the range exactly when one of its orders there has its previous counted order (the
+ * database keeps its time on each order, over all sources or over the order's own source; see
+ * migration 20261127170000_issue13_orders_customer_previous) before the range starts, or none.
+ * `previous`: that column; `start`: the range's first instant. Added over groups whose orders
+ * never share a customer, these counts add up to the distinct customers of the groups together.
  */
-function bySource(window: Prisma.Sql) {
-  const figures = SOURCES.map(([, id], i) => {
-    const only = Prisma.sql`FILTER (WHERE o.source = ${id}::"CommerceSource")`;
-    return Prisma.sql`count(*) ${only} AS ${Prisma.raw(`n${i}`)}, sum(o.total_amount) ${only} AS ${Prisma.raw(`g${i}`)},
-      count(DISTINCT o.customer_id) ${only} AS ${Prisma.raw(`c${i}`)}`;
-  });
-  const rows = SOURCES.map(([source], i) => Prisma.sql`(${source}::text, a.${Prisma.raw(`n${i}`)}, a.${Prisma.raw(`g${i}`)}, a.${Prisma.raw(`c${i}`)}, false)`);
-  const sum = (column: string) => Prisma.raw(SOURCES.map((_, i) => `coalesce(a.${column}${i}, 0)`).join(' + '));
+const firstOrders = (previous: Prisma.Sql, start: Prisma.Sql) =>
+  Prisma.sql`count(*) FILTER (WHERE o.customer_id IS NOT NULL AND (${previous} IS NULL OR ${previous} < ${start}))`;
+const anySource = Prisma.sql`o.customer_previous_at`;
+const sameSource = Prisma.sql`o.customer_source_previous_at`;
+
+/**
+ * SOURCE: one row per source with orders (its customers counted in that source's chain), and
+ * the total row: orders and gross the sums of the sources' (exact), its customers the sum over
+ * sources of the orders that are their customer's first in the range over all sources, so a
+ * customer of several sources counts in each source and once in the total.
+ */
+function bySource(window: Prisma.Sql, start: Prisma.Sql) {
+  const keys = Prisma.join(SOURCES.map(([source, id]) => Prisma.sql`(${id}::"CommerceSource", ${source}::text)`));
   return Prisma.sql`
-    SELECT k.key, NULL::text AS label, k.orders::int AS orders, coalesce(k.gross, 0)::text AS gross, k.customers::int AS customers, k.is_total
-    FROM (SELECT ${Prisma.join(figures)}, count(DISTINCT o.customer_id) AS customers FROM orders o WHERE ${window}) a
-    CROSS JOIN LATERAL (VALUES ${Prisma.join(rows)}, (NULL, ${sum('n')}, ${sum('g')}, a.customers, true)) k (key, orders, gross, customers, is_total)
-    WHERE k.orders > 0 OR k.is_total`;
+    WITH g AS (
+      SELECT o.source, count(*) AS orders, sum(o.total_amount) AS gross,
+             ${firstOrders(sameSource, start)} AS customers, ${firstOrders(anySource, start)} AS firsts
+      FROM orders o WHERE ${window}
+      GROUP BY o.source
+    )
+    SELECT k.key, NULL::text AS label, g.orders::int AS orders, g.gross::text AS gross, g.customers::int AS customers, false AS is_total
+    FROM g JOIN (VALUES ${keys}) k (id, key) ON k.id = g.source
+    UNION ALL
+    SELECT NULL, NULL, coalesce(sum(g.orders), 0)::int, coalesce(sum(g.gross), 0)::text, coalesce(sum(g.firsts), 0)::int, true FROM g`;
 }
 
 /**
  * A customer dimension: grouped by the customer's column first, then by the key made of it. A
- * customer has one value, so the distinct customers of the values that make one key, and of all
- * keys (the total row), add up; the distinct counts need only the sort by that column, not a
- * second sort of every customer id for the total.
+ * customer has one value, so its orders all fall in one group: the customers of a group are its
+ * orders that are their customer's first in the range, and they add up over the values that
+ * make one key and over all keys (the total row).
  */
-function byCustomer(accountId: string, window: Prisma.Sql, dimension: { column: Prisma.Sql; key: Prisma.Sql; join: boolean }) {
+function byCustomer(accountId: string, window: Prisma.Sql, start: Prisma.Sql, dimension: { column: Prisma.Sql; key: Prisma.Sql; join: boolean }) {
   const customer = dimension.join ? Prisma.sql`LEFT JOIN customers c ON c.id = o.customer_id AND c.account_id = ${accountId}` : Prisma.empty;
   return Prisma.sql`
     WITH r AS (
-      SELECT ${dimension.column} AS value, count(*) AS orders, sum(o.total_amount) AS gross, count(DISTINCT o.customer_id) AS customers
+      SELECT ${dimension.column} AS value, count(*) AS orders, sum(o.total_amount) AS gross, ${firstOrders(anySource, start)} AS customers
       FROM orders o ${customer}
       WHERE ${window}
       GROUP BY 1
@@ -197,6 +213,7 @@ export function reportsRepo(prisma: PrismaClient) {
      */
     async salesGroups(accountId: string, tz: string, range: DateRange, by: BreakdownDimension): Promise<GroupRow[]> {
       const window = Prisma.sql`o.account_id = ${accountId} AND o.status <> 'cancelled' AND ${within(placed, range, tz)}`;
+      const start = startOf(range, tz);
       const rows =
         by === 'PRODUCT'
           ? await prisma.$queryRaw<unknown[]>`
@@ -208,8 +225,8 @@ export function reportsRepo(prisma: PrismaClient) {
               WHERE ${window}
               GROUP BY GROUPING SETS ((oi.sku), ())`
           : by === 'SOURCE'
-            ? await prisma.$queryRaw<unknown[]>(bySource(window))
-            : await prisma.$queryRaw<unknown[]>(byCustomer(accountId, window, CUSTOMER_KEYS[by]));
+            ? await prisma.$queryRaw<unknown[]>(bySource(window, start))
+            : await prisma.$queryRaw<unknown[]>(byCustomer(accountId, window, start, CUSTOMER_KEYS[by]));
       return parseRows(groupRow, rows);
     },
 

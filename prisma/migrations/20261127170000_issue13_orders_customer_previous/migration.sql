@@ -1,0 +1,148 @@
+-- salesBreakdown's distinct customers (issue 13, bench/analytics B and C): count(DISTINCT
+-- customer_id) per group sorted the range's customer ids once per group and once more for the
+-- total, about two thirds of the statement over 90 days of a 1,000,000-order account.
+-- Each order now carries when its customer's previous counted order (same account, not
+-- cancelled, ordered by placed_at then id) was placed: `customer_previous_at` over all sources,
+-- `customer_source_previous_at` over the order's own source. NULL for the customer's first order
+-- (of that source), for a cancelled order and for an order without a customer.
+-- A customer has an order in a range exactly when one of its orders in the range has its previous
+-- one before the range starts (or none): that order is its first in the range. So the distinct
+-- customers of a range are a filtered count(*) of the range's orders, no sort:
+--   count(*) FILTER (WHERE customer_id IS NOT NULL AND (customer_previous_at IS NULL OR customer_previous_at < range start))
+-- and, per source, the same with customer_source_previous_at. The orders covering index carries
+-- both, so the breakdowns stay index-only range scans.
+DROP INDEX "orders_account_id_placed_at_covering_idx";
+
+-- AlterTable
+ALTER TABLE "orders" ADD COLUMN     "customer_previous_at" TIMESTAMPTZ(3),
+ADD COLUMN     "customer_source_previous_at" TIMESTAMPTZ(3);
+
+-- Not expressible in schema.prisma; written by hand.
+-- Existing orders, by window functions. The back-fill changes none of the columns the
+-- customer-metrics trigger compares, and none of those the customer-country triggers watch; the
+-- metrics statement trigger is switched off for it (it would collect every order twice in
+-- transition tables to find nothing). The orders stay locked by ALTER TABLE until this migration
+-- commits, so no write slips between the back-fill and the triggers below.
+ALTER TABLE "orders" DISABLE TRIGGER "orders_customer_metrics_update";
+UPDATE "orders" o SET "customer_previous_at" = x."any_source", "customer_source_previous_at" = x."same_source"
+FROM (
+  SELECT "id",
+         lag("placed_at") OVER (PARTITION BY "account_id", "customer_id" ORDER BY "placed_at", "id") AS "any_source",
+         lag("placed_at") OVER (PARTITION BY "account_id", "customer_id", "source" ORDER BY "placed_at", "id") AS "same_source"
+  FROM "orders" WHERE "customer_id" IS NOT NULL AND "status" <> 'cancelled'
+) x
+WHERE x."id" = o."id" AND (x."any_source" IS NOT NULL OR x."same_source" IS NOT NULL);
+ALTER TABLE "orders" ENABLE TRIGGER "orders_customer_metrics_update";
+
+-- Kept after every statement on orders. A write moves an order in its customer's chains (its
+-- customer, source, status or placed_at changed, or it came or went); what can change is that
+-- order's own two values and those of the next counted order after each of its places, old and
+-- new, in each chain (the chain over all sources and the chain of its source). Those orders are
+-- recomputed from the table as the statement left it, each value one backward step of the
+-- (account_id, customer_id, placed_at DESC) index; a row whose values are already right is not
+-- rewritten. A direct write of either column is a change like the others: it is recomputed.
+--
+-- Concurrency: the changed customers are locked first (a transaction-scoped advisory lock per
+-- customer id, taken in id order), so two transactions writing orders of one customer run this
+-- one after the other, and the second one, reading after the first has committed, sees its
+-- orders (READ COMMITTED: each statement here reads a new snapshot). Two transactions that lock
+-- several customers in opposite orders in separate statements can deadlock; PostgreSQL aborts
+-- one of them (the same holds for the customer-metrics marks).
+--
+-- The trigger's own UPDATE runs with orders.customer_previous_writing on, which the nested runs
+-- of this trigger read to return at once.
+CREATE TYPE "orders_customer_previous_place" AS (
+  "id" INTEGER, "account_id" TEXT, "customer_id" INTEGER, "source" "CommerceSource", "placed_at" TIMESTAMPTZ(3), "own" BOOLEAN
+);
+
+-- `moved`: the changed orders' places (`own`: the order as it now is, whose own values are
+-- recomputed; otherwise a place it left).
+CREATE FUNCTION "orders_customer_previous_refresh"("moved" "orders_customer_previous_place"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(1869771108, c."customer_id")
+  FROM (SELECT DISTINCT m."customer_id" FROM unnest("moved") m WHERE m."customer_id" IS NOT NULL ORDER BY 1) c;
+  PERFORM set_config('orders.customer_previous_writing', 'on', true);
+  WITH "places" AS (
+    SELECT m.* FROM unnest("moved") m WHERE m."customer_id" IS NOT NULL
+  ), "recompute" AS (
+    SELECT m."id" FROM unnest("moved") m WHERE m."own"
+    UNION
+    SELECT s."id" FROM "places" p CROSS JOIN LATERAL (
+      SELECT o."id" FROM "orders" o
+      WHERE o."account_id" = p."account_id" AND o."customer_id" = p."customer_id" AND o."status" <> 'cancelled'
+        AND o."placed_at" >= p."placed_at" AND (o."placed_at", o."id") > (p."placed_at", p."id")
+      ORDER BY o."placed_at", o."id" LIMIT 1) s
+    UNION
+    SELECT s."id" FROM "places" p CROSS JOIN LATERAL (
+      SELECT o."id" FROM "orders" o
+      WHERE o."account_id" = p."account_id" AND o."customer_id" = p."customer_id" AND o."source" = p."source" AND o."status" <> 'cancelled'
+        AND o."placed_at" >= p."placed_at" AND (o."placed_at", o."id") > (p."placed_at", p."id")
+      ORDER BY o."placed_at", o."id" LIMIT 1) s
+  ), "value" AS (
+    SELECT o."id",
+      CASE WHEN o."customer_id" IS NULL OR o."status" = 'cancelled' THEN NULL ELSE (
+        SELECT q."placed_at" FROM "orders" q
+        WHERE q."account_id" = o."account_id" AND q."customer_id" = o."customer_id" AND q."status" <> 'cancelled'
+          AND q."placed_at" <= o."placed_at" AND (q."placed_at", q."id") < (o."placed_at", o."id")
+        ORDER BY q."placed_at" DESC LIMIT 1) END AS "any_source",
+      CASE WHEN o."customer_id" IS NULL OR o."status" = 'cancelled' THEN NULL ELSE (
+        SELECT q."placed_at" FROM "orders" q
+        WHERE q."account_id" = o."account_id" AND q."customer_id" = o."customer_id" AND q."source" = o."source" AND q."status" <> 'cancelled'
+          AND q."placed_at" <= o."placed_at" AND (q."placed_at", q."id") < (o."placed_at", o."id")
+        ORDER BY q."placed_at" DESC LIMIT 1) END AS "same_source"
+    FROM "orders" o JOIN "recompute" r ON r."id" = o."id"
+  )
+  UPDATE "orders" o SET "customer_previous_at" = v."any_source", "customer_source_previous_at" = v."same_source"
+  FROM "value" v
+  WHERE o."id" = v."id" AND (o."customer_previous_at", o."customer_source_previous_at") IS DISTINCT FROM (v."any_source", v."same_source");
+  PERFORM set_config('orders.customer_previous_writing', 'off', true);
+END;
+$$;
+
+-- The places a statement moved: every inserted order; a deleted counted order, if its customer
+-- still has orders (deleting an account's orders probes nothing); both places of an updated
+-- order whose customer, source, status, placed_at or either value changed (the old one only if
+-- that customer still has orders).
+CREATE FUNCTION "orders_customer_previous"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "moved" "orders_customer_previous_place"[];
+BEGIN
+  IF current_setting('orders.customer_previous_writing', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(ROW(n."id", n."account_id", n."customer_id", n."source", n."placed_at", true)::"orders_customer_previous_place")
+    INTO "moved" FROM "new_orders" n;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(ROW(o."id", o."account_id", o."customer_id", o."source", o."placed_at", false)::"orders_customer_previous_place")
+    INTO "moved" FROM "old_orders" o
+    WHERE o."customer_id" IS NOT NULL AND o."status" <> 'cancelled'
+      AND EXISTS (SELECT 1 FROM "orders" e WHERE e."account_id" = o."account_id" AND e."customer_id" = o."customer_id");
+  ELSE
+    SELECT array_agg(x.p) INTO "moved"
+    FROM "old_orders" o JOIN "new_orders" n ON n."id" = o."id"
+    CROSS JOIN LATERAL (VALUES
+      (ROW(n."id", n."account_id", n."customer_id", n."source", n."placed_at", true)::"orders_customer_previous_place"),
+      (CASE WHEN o."customer_id" IS NOT NULL AND o."status" <> 'cancelled'
+              AND EXISTS (SELECT 1 FROM "orders" e WHERE e."account_id" = o."account_id" AND e."customer_id" = o."customer_id")
+            THEN ROW(o."id", o."account_id", o."customer_id", o."source", o."placed_at", false)::"orders_customer_previous_place" END)) x(p)
+    WHERE (x.p)."id" IS NOT NULL
+      AND (o."account_id", o."customer_id", o."source", o."status", o."placed_at", o."customer_previous_at", o."customer_source_previous_at")
+          IS DISTINCT FROM (n."account_id", n."customer_id", n."source", n."status", n."placed_at", n."customer_previous_at", n."customer_source_previous_at");
+  END IF;
+  IF "moved" IS NOT NULL THEN
+    PERFORM "orders_customer_previous_refresh"("moved");
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "orders_customer_previous_insert" AFTER INSERT ON "orders"
+  REFERENCING NEW TABLE AS "new_orders" FOR EACH STATEMENT EXECUTE FUNCTION "orders_customer_previous"();
+CREATE TRIGGER "orders_customer_previous_update" AFTER UPDATE ON "orders"
+  REFERENCING OLD TABLE AS "old_orders" NEW TABLE AS "new_orders" FOR EACH STATEMENT EXECUTE FUNCTION "orders_customer_previous"();
+CREATE TRIGGER "orders_customer_previous_delete" AFTER DELETE ON "orders"
+  REFERENCING OLD TABLE AS "old_orders" FOR EACH STATEMENT EXECUTE FUNCTION "orders_customer_previous"();
+
+-- CreateIndex
+CREATE INDEX "orders_account_id_placed_at_covering_idx" ON "orders"("account_id", "placed_at", "status", "source", "total_amount", "customer_id", "customer_country", "customer_previous_at", "customer_source_previous_at");
