@@ -165,14 +165,20 @@ export function reportsRepo(prisma: PrismaClient) {
      * to the range; only buckets with a snapshot or a new customer), and, with `previous`, one
      * row (`bucket` null) summed over that range. Sums of numeric are exact, so a bucket is the
      * exact sum of its days. One statement: the days of both ranges are read once, overlapping or
-     * adjacent ranges as one span, each span a range scan of (account_id, first_purchase_at).
+     * adjacent ranges as one span, each day of a span a range count of (account_id, first_purchase_at).
      */
     async profitSums(accountId: string, tz: string, range: DateRange, interval: Interval, previous: DateRange | null): Promise<ProfitSumRow[]> {
       const spans = coveringSpans(previous ? [range, previous] : [range]);
+      // Each local day of each span with its first and last instants, and the customers whose
+      // first purchase lies between: one range count of the index per day. Grouping the span's
+      // customers by their local day instead converted every first purchase to local time and
+      // hashed it, twice the time on 100,000 customers (bench/analytics A).
       const firsts = Prisma.join(
         spans.map(
-          (span) => Prisma.sql`SELECT c.first_purchase_at FROM customers c
-            WHERE c.account_id = ${accountId} AND ${within(Prisma.sql`c.first_purchase_at`, span, tz)}`,
+          (span) => Prisma.sql`SELECT d.day, (SELECT count(*) FROM customers c
+              WHERE c.account_id = ${accountId} AND c.first_purchase_at >= d.lo AND c.first_purchase_at < d.hi)::int AS n
+            FROM (SELECT g::date AS day, g::date::timestamp AT TIME ZONE ${tz}::text AS lo, (g::date + 1)::timestamp AT TIME ZONE ${tz}::text AS hi
+                  FROM generate_series(${span.from}::date, ${span.to}::date, interval '1 day') g) d`,
         ),
         ' UNION ALL ',
       );
@@ -187,9 +193,7 @@ export function reportsRepo(prisma: PrismaClient) {
         sum(d.final_profit)::text AS final_profit, sum(d.purchase_count)::int AS purchase_count, coalesce(sum(d.new_customers), 0)::int AS new_customers`;
       const rows = await prisma.$queryRaw<unknown[]>`
         WITH fresh AS (
-          SELECT (f.first_purchase_at AT TIME ZONE ${tz}::text)::date AS day, count(*)::int AS n
-          FROM (${firsts}) f
-          GROUP BY 1
+          SELECT f.day, f.n FROM (${firsts}) f WHERE f.n > 0
         ), snaps AS (
           SELECT * FROM profit_snapshots p WHERE p.account_id = ${accountId} AND (${dates})
         ), d AS (
