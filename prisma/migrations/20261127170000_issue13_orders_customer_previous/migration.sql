@@ -35,7 +35,7 @@ WHERE x."id" = o."id" AND (x."any_source" IS NOT NULL OR x."same_source" IS NOT 
 ALTER TABLE "orders" ENABLE TRIGGER "orders_customer_metrics_update";
 
 -- Kept after every statement on orders. A write moves an order in its customer's chains (its
--- customer, source, status or placed_at changed, or it came or went); what can change is that
+-- customer, source or placed_at changed, it was cancelled or restored, or it came or went); what can change is that
 -- order's own two values and those of the next counted order after each of its places, old and
 -- new, in each chain (the chain over all sources and the chain of its source). Those orders are
 -- recomputed from the table as the statement left it, each value one backward step of the
@@ -62,7 +62,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(1869771108, c."customer_id")
   FROM (SELECT DISTINCT m."customer_id" FROM unnest("moved") m WHERE m."customer_id" IS NOT NULL ORDER BY 1) c;
   PERFORM set_config('orders.customer_previous_writing', 'on', true);
-  WITH "places" AS (
+  WITH "places" AS MATERIALIZED (
     SELECT m.* FROM unnest("moved") m WHERE m."customer_id" IS NOT NULL
   ), "recompute" AS (
     SELECT m."id" FROM unnest("moved") m WHERE m."own"
@@ -78,8 +78,10 @@ BEGIN
       WHERE o."account_id" = p."account_id" AND o."customer_id" = p."customer_id" AND o."source" = p."source" AND o."status" <> 'cancelled'
         AND o."placed_at" >= p."placed_at" AND (o."placed_at", o."id") > (p."placed_at", p."id")
       ORDER BY o."placed_at", o."id" LIMIT 1) s
-  ), "value" AS (
-    SELECT o."id",
+  ), "value" AS MATERIALIZED (
+    -- Each order by its primary key (OFFSET 0 keeps the planner from turning this into a hash
+    -- join over the whole table), its two values computed once.
+    SELECT o."id", o."customer_previous_at" AS "was_any_source", o."customer_source_previous_at" AS "was_same_source",
       CASE WHEN o."customer_id" IS NULL OR o."status" = 'cancelled' THEN NULL ELSE (
         SELECT q."placed_at" FROM "orders" q
         WHERE q."account_id" = o."account_id" AND q."customer_id" = o."customer_id" AND q."status" <> 'cancelled'
@@ -90,19 +92,20 @@ BEGIN
         WHERE q."account_id" = o."account_id" AND q."customer_id" = o."customer_id" AND q."source" = o."source" AND q."status" <> 'cancelled'
           AND q."placed_at" <= o."placed_at" AND (q."placed_at", q."id") < (o."placed_at", o."id")
         ORDER BY q."placed_at" DESC LIMIT 1) END AS "same_source"
-    FROM "orders" o JOIN "recompute" r ON r."id" = o."id"
+    FROM "recompute" r CROSS JOIN LATERAL (SELECT * FROM "orders" x WHERE x."id" = r."id" OFFSET 0) o
   )
   UPDATE "orders" o SET "customer_previous_at" = v."any_source", "customer_source_previous_at" = v."same_source"
   FROM "value" v
-  WHERE o."id" = v."id" AND (o."customer_previous_at", o."customer_source_previous_at") IS DISTINCT FROM (v."any_source", v."same_source");
+  WHERE o."id" = v."id" AND (v."was_any_source", v."was_same_source") IS DISTINCT FROM (v."any_source", v."same_source");
   PERFORM set_config('orders.customer_previous_writing', 'off', true);
 END;
 $$;
 
 -- The places a statement moved: every inserted order; a deleted counted order, if its customer
 -- still has orders (deleting an account's orders probes nothing); both places of an updated
--- order whose customer, source, status, placed_at or either value changed (the old one only if
--- that customer still has orders).
+-- order whose customer, source, placed_at or either value changed, or that was cancelled or
+-- restored (another status change leaves the chains as they were; the old place only if that
+-- customer still has orders).
 CREATE FUNCTION "orders_customer_previous"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "moved" "orders_customer_previous_place"[];
@@ -127,8 +130,8 @@ BEGIN
               AND EXISTS (SELECT 1 FROM "orders" e WHERE e."account_id" = o."account_id" AND e."customer_id" = o."customer_id")
             THEN ROW(o."id", o."account_id", o."customer_id", o."source", o."placed_at", false)::"orders_customer_previous_place" END)) x(p)
     WHERE (x.p)."id" IS NOT NULL
-      AND (o."account_id", o."customer_id", o."source", o."status", o."placed_at", o."customer_previous_at", o."customer_source_previous_at")
-          IS DISTINCT FROM (n."account_id", n."customer_id", n."source", n."status", n."placed_at", n."customer_previous_at", n."customer_source_previous_at");
+      AND (o."account_id", o."customer_id", o."source", o."status" = 'cancelled', o."placed_at", o."customer_previous_at", o."customer_source_previous_at")
+          IS DISTINCT FROM (n."account_id", n."customer_id", n."source", n."status" = 'cancelled', n."placed_at", n."customer_previous_at", n."customer_source_previous_at");
   END IF;
   IF "moved" IS NOT NULL THEN
     PERFORM "orders_customer_previous_refresh"("moved");
