@@ -94,9 +94,12 @@ BEGIN
         ORDER BY q."placed_at" DESC LIMIT 1) END AS "same_source"
     FROM "recompute" r CROSS JOIN LATERAL (SELECT * FROM "orders" x WHERE x."id" = r."id" OFFSET 0) o
   )
+  -- The ids as an array too: the rows are then found by primary key (the planner, seeing a
+  -- join with a few hundred rows, hashed them against a scan of the whole table).
   UPDATE "orders" o SET "customer_previous_at" = v."any_source", "customer_source_previous_at" = v."same_source"
   FROM "value" v
-  WHERE o."id" = v."id" AND (v."was_any_source", v."was_same_source") IS DISTINCT FROM (v."any_source", v."same_source");
+  WHERE o."id" = ANY (ARRAY(SELECT c."id" FROM "value" c WHERE (c."was_any_source", c."was_same_source") IS DISTINCT FROM (c."any_source", c."same_source")))
+    AND o."id" = v."id";
   PERFORM set_config('orders.customer_previous_writing', 'off', true);
 END;
 $$;
