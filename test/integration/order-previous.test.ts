@@ -226,28 +226,27 @@ describeEachDatabase("Orders keep their customer's previous order time", (target
     expect(actual.SEGMENT0.totals.customers).toBeGreaterThan(2);
   });
 
-  it('locks any number of customers in one statement (an import of 12,000 customers, 3 orders each)', async () => {
+  it('locks any number of customers in one statement (an import of 8,000 customers, 2 orders each: more than the shared lock table holds)', async () => {
     const bulk = await makeAccount(app.db.prisma, { name: 'Import', timezone: TZ });
     await app.db.prisma.$executeRawUnsafe(
       `INSERT INTO customers (account_id, email, name, source, external_id, updated_at)
-       SELECT $1, 'i' || g || '@example.com', 'Imported ' || g, 'shopify', 'shopify:i' || g, now() FROM generate_series(1, 12000) g`,
+       SELECT $1, 'i' || g || '@example.com', 'Imported ' || g, 'shopify', 'shopify:i' || g, now() FROM generate_series(1, 8000) g`,
       bulk.id,
     );
     const inserted = await app.db.prisma.$executeRawUnsafe(
       `INSERT INTO orders (account_id, customer_id, source, external_id, subtotal, total_amount, placed_at)
        SELECT $1, c.id, (ARRAY['shopify','woo-commerce','mercado-libre'])[1 + (c.id + k) % 3]::"CommerceSource", 'i-' || c.id || '-' || k, 5, 5,
               timestamptz '2026-03-01 12:00:00+00' + ((c.id * 7 + k * 13) % 40) * interval '1 day'
-       FROM customers c CROSS JOIN generate_series(1, 3) k WHERE c.account_id = $1`,
+       FROM customers c CROSS JOIN generate_series(1, 2) k WHERE c.account_id = $1`,
       bulk.id,
     );
-    expect(inserted).toBe(36_000);
+    expect(inserted).toBe(16_000);
     expect(await wrong()).toEqual([]);
     const [counts] = await app.db.prisma.$queryRawUnsafe<Array<{ firsts: number; customers: number }>>(
       `SELECT count(*) FILTER (WHERE customer_previous_at IS NULL)::int AS firsts, count(DISTINCT customer_id)::int AS customers FROM orders WHERE account_id = $1`,
       bulk.id,
     );
-    expect(counts).toEqual({ firsts: 12_000, customers: 12_000 });
-    await app.db.prisma.account.delete({ where: { id: bulk.id } });
+    expect(counts).toEqual({ firsts: 8_000, customers: 8_000 });
   });
 
   if (target.name === 'postgres') {
