@@ -10,6 +10,7 @@
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test; the benchmark
 // creates and drops its own database (customers get countries and orders sources, so that the
 // breakdowns have several groups; first purchases and profit snapshots are written as the jobs do).
+// Orders are inserted oldest first, as a store's orders arrive, so that each is written once.
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -53,7 +54,7 @@ async function generate(client: pg.Client, now: Date): Promise<void> {
             (CASE WHEN g % 53 = 0 THEN 'cancelled' WHEN g % 41 = 0 THEN 'refunded' ELSE 'paid' END)::"OrderStatus",
             25 + (g * 31) % 140, 25 + (g * 31) % 140, CASE WHEN g % 41 = 0 THEN 25 + (g * 31) % 140 ELSE 0 END, 1.5, 4.5,
             $4::timestamptz - (g::float8 / $2::int) * interval '${DAYS} days'
-     FROM generate_series(1, $2::int) g CROSS JOIN (SELECT min(id) AS first FROM customers WHERE account_id = $1) c`,
+     FROM generate_series($2::int, 1, -1) g CROSS JOIN (SELECT min(id) AS first FROM customers WHERE account_id = $1) c`,
     [ACCOUNT, ORDERS, CUSTOMERS, now],
   );
   await q(

@@ -2,7 +2,7 @@
 // customer_source_previous_at (issue 13, migration 20261127170000_issue13_orders_customer_previous),
 // on the real `orders` table of one PostgreSQL database (1,000 customers with 40 orders each to
 // start with). Two states, switched between runs:
-// - "after": the migration's three statement triggers enabled and its covering index (with the
+// - "after": the migration's triggers enabled (a row trigger on insert, three statement triggers) and its covering index (with the
 //   two columns);
 // - "before": the triggers disabled and the covering index of the migration before it.
 // Writes, as the service makes them: single-row inserts of new orders (one at a time, as a
@@ -25,7 +25,7 @@ const ROWS = Number(values.rows);
 const ROUNDS = Number(values.rounds);
 const ACCOUNT = 'acc_bench_order_previous';
 const CUSTOMERS = 1000;
-const TRIGGERS = ['orders_customer_previous_insert', 'orders_customer_previous_update', 'orders_customer_previous_delete'];
+const TRIGGERS = ['orders_customer_previous_own', 'orders_customer_previous_insert', 'orders_customer_previous_update', 'orders_customer_previous_delete'];
 const INDEX = 'orders_account_id_placed_at_covering_idx';
 const COLUMNS = {
   after: 'account_id, placed_at, status, source, total_amount, customer_id, customer_country, customer_previous_at, customer_source_previous_at',

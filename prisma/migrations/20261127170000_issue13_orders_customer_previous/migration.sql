@@ -174,6 +174,37 @@ BEGIN
 END;
 $$;
 
+-- An inserted order's own values, computed before it is written (the rows its statement wrote
+-- before it are visible here), so that an order placed after its customer's others (the usual
+-- case) is not written a second time by the statement trigger, which then finds its values right.
+-- That second write was not only time: the covering index is ordered by placed_at, and each
+-- rewritten order left a dead entry whose space later orders never reuse (the bench database's
+-- index: 278 MB built that way, 90 MB rebuilt; the breakdowns read it 1.5 times slower). An order
+-- placed before others of its customer still gets its values fixed by the statement trigger, and
+-- a direct write of the columns on insert is replaced here.
+CREATE FUNCTION "orders_customer_previous_own"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
+BEGIN
+  IF NEW."customer_id" IS NULL OR NEW."status" = 'cancelled' THEN
+    NEW."customer_previous_at" := NULL;
+    NEW."customer_source_previous_at" := NULL;
+  ELSE
+    NEW."customer_previous_at" := (
+      SELECT q."placed_at" FROM "orders" q
+      WHERE q."account_id" = NEW."account_id" AND q."customer_id" = NEW."customer_id" AND q."status" <> 'cancelled'
+        AND q."placed_at" <= NEW."placed_at" AND (q."placed_at", q."id") < (NEW."placed_at", NEW."id")
+      ORDER BY q."placed_at" DESC LIMIT 1);
+    NEW."customer_source_previous_at" := (
+      SELECT q."placed_at" FROM "orders" q
+      WHERE q."account_id" = NEW."account_id" AND q."customer_id" = NEW."customer_id" AND q."source" = NEW."source" AND q."status" <> 'cancelled'
+        AND q."placed_at" <= NEW."placed_at" AND (q."placed_at", q."id") < (NEW."placed_at", NEW."id")
+      ORDER BY q."placed_at" DESC LIMIT 1);
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER "orders_customer_previous_own" BEFORE INSERT ON "orders"
+  FOR EACH ROW EXECUTE FUNCTION "orders_customer_previous_own"();
 CREATE TRIGGER "orders_customer_previous_insert" AFTER INSERT ON "orders"
   REFERENCING NEW TABLE AS "new_orders" FOR EACH STATEMENT EXECUTE FUNCTION "orders_customer_previous"();
 CREATE TRIGGER "orders_customer_previous_update" AFTER UPDATE ON "orders"
