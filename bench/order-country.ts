@@ -19,6 +19,7 @@ import { testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { migrationTarget } from '../src/db/database.ts';
+import { alternate, ratioLine } from './lib/before-after.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '4000' }, rounds: { type: 'string', default: '3' } } });
 const ROWS = Number(values.rows);
@@ -51,10 +52,6 @@ async function timedRate(rows: number, run: () => Promise<unknown>): Promise<num
   return rows / ((performance.now() - begin) / 1000);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const line = (name: string, b: number, a: number) =>
-  console.log(`${name.padEnd(44)} before ${b.toFixed(0).padStart(8)}/s   after ${a.toFixed(0).padStart(8)}/s   ratio ${(a / b).toFixed(2)}`);
-
 async function main(): Promise<void> {
   const scratch = await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchordercountry');
   const client = new pg.Client({ connectionString: scratch.connectionString });
@@ -65,18 +62,13 @@ async function main(): Promise<void> {
     console.log(`${ROWS} orders per table per round, ${ROUNDS} rounds alternating before/after (rows/s, median of the rounds)\n`);
     let next = 0; // each run inserts new keys (the tables' unique constraints)
     for (const batch of [1, 500]) {
-      const runs: Record<'before' | 'after', number[]> = { before: [], after: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const side of round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
-          const offset = next++ * ROWS;
-          runs[side].push(
-            await timedRate(ROWS, async () => {
-              for (let i = 0; i < ROWS; i += batch) await client.query(orderRows(`orders_${side}`, offset + i, Math.min(batch, ROWS - i)));
-            }),
-          );
-        }
-      }
-      line(`orders, ${batch === 1 ? 'single rows' : `${batch}-row statements`}`, median(runs.before), median(runs.after));
+      const rates = await alternate(ROUNDS, (side) => {
+        const offset = next++ * ROWS;
+        return timedRate(ROWS, async () => {
+          for (let i = 0; i < ROWS; i += batch) await client.query(orderRows(`orders_${side}`, offset + i, Math.min(batch, ROWS - i)));
+        });
+      });
+      ratioLine(`orders, ${batch === 1 ? 'single rows' : `${batch}-row statements`}`, rates, 44);
     }
 
     // The real tables: every customer gets 10 orders (the insert trigger sets their country).
@@ -87,14 +79,11 @@ async function main(): Promise<void> {
       'customers, a country change (10 orders each)': `UPDATE customers SET country = CASE country WHEN 'US' THEN 'DE' WHEN 'DE' THEN 'FR' ELSE 'US' END WHERE account_id = '${ACCOUNT}'`,
     };
     for (const [name, statement] of Object.entries(updates)) {
-      const runs: Record<'before' | 'after', number[]> = { before: [], after: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const side of round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
-          await client.query(`ALTER TABLE customers ${side === 'after' ? 'ENABLE' : 'DISABLE'} TRIGGER customers_country_to_orders`);
-          runs[side].push(await timedRate(CUSTOMERS, () => client.query(statement)));
-        }
-      }
-      line(name, median(runs.before), median(runs.after));
+      const rates = await alternate(ROUNDS, async (side) => {
+        await client.query(`ALTER TABLE customers ${side === 'after' ? 'ENABLE' : 'DISABLE'} TRIGGER customers_country_to_orders`);
+        return timedRate(CUSTOMERS, () => client.query(statement));
+      });
+      ratioLine(name, rates, 44);
     }
   } finally {
     await client.end().catch(() => {});

@@ -15,6 +15,7 @@ import { testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { migrationTarget } from '../src/db/database.ts';
+import { alternate, ratioLine } from './lib/before-after.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '5000' }, rounds: { type: 'string', default: '3' } } });
 const ROWS = Number(values.rows);
@@ -66,16 +67,8 @@ async function main(): Promise<void> {
       ['customers', customerRows],
     ] as const) {
       for (const batch of [1, 500]) {
-        const runs: Record<'before' | 'after', number[]> = { before: [], after: [] };
-        for (let round = 0; round < ROUNDS; round++) {
-          const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
-          for (const side of order) runs[side].push(await rate(client, (start, n) => statement(`${name}_${side}`, start, n), batch, next++ * ROWS));
-        }
-        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-        const [b, a] = [median(runs.before), median(runs.after)];
-        console.log(
-          `${`${name}, ${batch === 1 ? 'single rows' : `${batch}-row statements`}`.padEnd(36)} before ${b.toFixed(0).padStart(8)}/s   after ${a.toFixed(0).padStart(8)}/s   ratio ${(a / b).toFixed(2)}`,
-        );
+        const rates = await alternate(ROUNDS, (side) => rate(client, (start, n) => statement(`${name}_${side}`, start, n), batch, next++ * ROWS));
+        ratioLine(`${name}, ${batch === 1 ? 'single rows' : `${batch}-row statements`}`, rates, 36);
       }
     }
   } finally {

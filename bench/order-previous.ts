@@ -19,6 +19,7 @@ import { testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { migrationTarget } from '../src/db/database.ts';
+import { alternate, ratioLine, type Side } from './lib/before-after.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' } } });
 const ROWS = Number(values.rows);
@@ -39,10 +40,6 @@ const orderRows = (start: number, n: number, back: string) =>
           'paid'::"OrderStatus", 25 + g % 140, 25 + g % 140, 0, 1.5, 4.5, now() - ${back}
    FROM generate_series(${start}::int, ${start + n - 1}::int) g CROSS JOIN (SELECT min(id) AS first FROM customers WHERE account_id = '${ACCOUNT}') c`;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const line = (name: string, b: number, a: number) =>
-  console.log(`${name.padEnd(52)} before ${b.toFixed(0).padStart(8)}/s   after ${a.toFixed(0).padStart(8)}/s   ratio ${(a / b).toFixed(2)}`);
-
 async function main(): Promise<void> {
   const scratch = await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchorderprevious');
   const client = new pg.Client({ connectionString: scratch.connectionString });
@@ -57,25 +54,22 @@ async function main(): Promise<void> {
     await q('VACUUM ANALYZE customers, orders');
 
     let next = 0; // each run inserts new orders (the unique external ids)
-    const state = async (side: 'before' | 'after') => {
+    const state = async (side: Side) => {
       for (const trigger of TRIGGERS) await q(`ALTER TABLE orders ${side === 'after' ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
       await q(`DROP INDEX ${INDEX}`);
       await q(`CREATE INDEX ${INDEX} ON orders (${COLUMNS[side]})`);
     };
     /** Runs `write` (given the first key of the run) in both states over the rounds; rows/s of each state. */
     const compare = async (name: string, rows: number, write: (first: number) => Promise<unknown>) => {
-      const runs: Record<'before' | 'after', number[]> = { before: [], after: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const side of round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
-          await state(side);
-          const first = next;
-          next += rows;
-          const begin = performance.now();
-          await write(first);
-          runs[side].push(rows / ((performance.now() - begin) / 1000));
-        }
-      }
-      line(name, median(runs.before), median(runs.after));
+      const rates = await alternate(ROUNDS, async (side) => {
+        await state(side);
+        const first = next;
+        next += rows;
+        const begin = performance.now();
+        await write(first);
+        return rows / ((performance.now() - begin) / 1000);
+      });
+      ratioLine(name, rates, 52);
     };
     console.log(`${ROWS} rows per run, ${ROUNDS} rounds alternating before/after (rows/s, median of the rounds)\n`);
 
