@@ -270,7 +270,7 @@ describeEachDatabase('one-time secrets without a sealing key', (target) => {
     expect(key).toMatch(/^svc_test_/);
     const replay = await createKey();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(await readJson(replay)).toEqual({ data: { createApiKey: { ...first.data.createApiKey, key: null } } });
+    expect(await readJson(replay)).toEqual({ ...first, data: { createApiKey: { ...first.data.createApiKey, key: null } } });
 
     const hook = () =>
       fetch(`${app.url}/api/v1/webhooks`, {
