@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CLI_TEST_TIMEOUT_MS, svc, svcBackground } from '../helpers/cli.ts';
+import { CLI_TEST_TIMEOUT_MS, svcBackground } from '../helpers/cli.ts';
 import { databaseTargets, describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, testConfig, type TestApp } from '../helpers/app.ts';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -21,13 +21,16 @@ import { cookieGraphql, cookieOf, dashboardEnv, signedInUser } from '../helpers/
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { idempotencyService } from '../../src/domain/idempotency/index.ts';
+import { createDashboardUser } from '../../src/domain/users/index.ts';
+import { connectDatabase } from '../../src/db/database.ts';
+import type { PrismaClient } from '../../src/db/client.ts';
+import { openCore } from '../../src/main.ts';
 import { SEALED_PREFIX, secretBox } from '../../src/domain/webhooks/secret-box.ts';
 
 jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 const BANNER = /API status\s+(http:\/\/\S+)\/api\/v1\/status/;
 const NEW_PASSWORD = `new-password-${randomBytes(8).toString('hex')}`;
-const onlyJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
@@ -169,14 +172,11 @@ async function createSecrets(url: string, accountId: string, oneTimePassword: st
   return secrets;
 }
 
-/** An account and its owner (one-time password) made with the CLI, as an operator does. */
-async function operatorSetup(env: Record<string, string>): Promise<{ accountId: string; password: string }> {
-  const account = await svc(['accounts', 'create', '--name', 'Secret Store', '--json'], env);
-  expect(account.code).toBe(0);
-  const accountId = onlyJson(account.stdout).id as string;
-  const owner = await svc(['users', 'create', '--account', accountId, '--email', `owner-${accountId}@example.com`, '--role', 'owner', '--json'], env);
-  expect(owner.code).toBe(0);
-  return { accountId, password: onlyJson(owner.stdout).one_time_password as string };
+/** An account and its owner with a one-time password (what `svc users create` makes), written in this process. */
+async function operatorSetup(prisma: PrismaClient): Promise<{ accountId: string; password: string }> {
+  const account = await makeAccount(prisma, { name: 'Secret Store' });
+  const { oneTimePassword } = await createDashboardUser(prisma, { accountId: account.id, email: `owner-${account.id}@example.com`, role: 'owner' });
+  return { accountId: account.id, password: oneTimePassword! };
 }
 
 describe('one-time secrets are nowhere in plain text [pglite: the data directory files]', () => {
@@ -189,7 +189,9 @@ describe('one-time secrets are nowhere in plain text [pglite: the data directory
   test('keyed and unkeyed creations, replays; then every file and the log', async () => {
     // No WEBHOOK_SECRET_KEY: the embedded database's key file seals, as on a newcomer's machine.
     const env = { DATA_DIR: dataDir, DEMO_SEED: 'false' };
-    const { accountId, password } = await operatorSetup(env);
+    // The data directory made and migrated as a first start does, the account written, then closed for `svc serve`.
+    const core = await openCore(testConfig(env), { migrate: 'always', exclusive: true });
+    const { accountId, password } = await operatorSetup(core.db.prisma).finally(() => core.close());
     const server = await serve(env);
     let secrets: string[];
     try {
@@ -218,7 +220,8 @@ const postgres = databaseTargets().find((t) => t.name === 'postgres');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-secrets-pg-'));
     try {
       const env = { DATABASE_URL: database.connectionString, DATA_DIR: dataDir, DEMO_SEED: 'false', WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') };
-      const { accountId, password } = await operatorSetup(env);
+      const db = await connectDatabase(database.connectionString, 'server', { poolSize: 1 });
+      const { accountId, password } = await operatorSetup(db.prisma).finally(() => db.close());
       const server = await serve(env);
       let secrets: string[];
       try {
