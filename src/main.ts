@@ -72,7 +72,10 @@ export async function openCore(config: Readonly<Config>, options: CoreOptions): 
       config = Object.freeze({ ...config, session: Object.freeze({ ...config.session, secret }) });
     }
     const services = buildServices(config, db, options.ports);
-    if (options.migrate === 'always' || db.ownsFiles) await services.webhooks.sealStoredSecrets();
+    if (options.migrate === 'always' || db.ownsFiles) {
+      await services.webhooks.sealStoredSecrets();
+      await services.idempotency.sealStoredAnswers();
+    }
     let closing: Promise<void> | null = null;
     return {
       config,
