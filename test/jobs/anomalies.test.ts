@@ -324,7 +324,8 @@ describeEachDatabase('anomaly-detect job', (target) => {
       if (rows.some((r) => isoDay(r.metricDate) === plantedDay && r.metric === 'revenue' && r.direction === injected!.direction)) tp++;
       for (const r of rows.filter((r) => isoDay(r.metricDate) !== plantedDay)) {
         const day = isoDay(r.metricDate);
-        if (costDays.has(day) || r.severity !== 'low' || DAYS.indexOf(day) >= LAST7) falses.push(`store ${n}: ${r.metric} ${r.direction} ${r.severity} on ${day} (z ${r.zScore})`);
+        if (costDays.has(day) || r.severity !== 'low' || DAYS.indexOf(day) >= LAST7)
+          falses.push(`store ${n}: ${r.metric} ${r.direction} ${r.severity} on ${day} (z ${r.zScore})`);
         else noise++;
       }
     }
@@ -337,7 +338,16 @@ describeEachDatabase('anomaly-detect job', (target) => {
 
   test('the database holds one anomaly per account, metric and day, whatever its kind', async () => {
     const accountId = await accountWithRevenue(DAYS, seriesWith(SPIKE_DAY, 100));
-    const row = { accountId, metric: 'aov' as const, metricDate: new Date(`${SPIKE_DAY}T00:00:00Z`), observedValue: 1, expectedValue: 1, zScore: 9, direction: 'up' as const, severity: 'high' as const };
+    const row = {
+      accountId,
+      metric: 'aov' as const,
+      metricDate: new Date(`${SPIKE_DAY}T00:00:00Z`),
+      observedValue: 1,
+      expectedValue: 1,
+      zScore: 9,
+      direction: 'up' as const,
+      severity: 'high' as const,
+    };
     await prisma.anomaly.create({ data: { ...row, kind: 'univariate' } });
     await expect(prisma.anomaly.create({ data: { ...row, kind: 'correlated' } })).rejects.toThrow();
     // The detector's own write of that day then adds only what is missing (revenue), announced once.
