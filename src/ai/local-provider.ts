@@ -12,16 +12,23 @@ const tokens = (text: string): number => Math.ceil(text.length / 4);
 function draftFor(f: Finding): Omit<InsightDraft, 'severity'> {
   const v = f.facts;
   switch (f.kind) {
-    case 'anomaly':
+    case 'anomaly': {
+      // Named by the metric and the day in words ("Margin fell sharply on Tue 3 Nov 2026").
+      const what = fmt(v.metric_name ?? v.metric);
+      const day = fmt(v.day ?? v.date);
+      const up = v.direction === 'up';
+      const unit = typeof v.unit === 'string' ? v.unit : '';
+      const moved = f.severity === 'high' || f.severity === 'critical' ? `${up ? 'rose' : 'fell'} sharply` : `was unusually ${up ? 'high' : 'low'}`;
       return {
-        title: `${fmt(v.metric)} moved ${fmt(v.direction)} sharply`,
-        body: `${fmt(v.metric)} was ${fmt(v.observed)} on ${fmt(v.date)} against an expected ${fmt(v.expected)} (z-score ${fmt(v.z_score)}).`,
-        suggested_action: `Check what changed around ${fmt(v.date)} in the channels that drive ${fmt(v.metric)}.`,
+        title: `${what} ${moved} on ${day}`,
+        body: `${what} was ${fmt(v.observed)}${unit} on ${day} against an expected ${fmt(v.expected)}${unit} (z-score ${fmt(v.z_score)}).`,
+        suggested_action: `Check what changed around ${day} in the channels that drive ${what.toLowerCase()}.`,
         impact_estimate: `${fmt(v.deviation_pct)}% from the expected value`,
       };
+    }
     case 'profit_decline':
       return {
-        title: 'Profit is falling week over week',
+        title: `Profit fell ${fmt(Math.abs(Number(v.change_pct)))}% in the week to ${fmt(v.week_ending_day ?? v.week_ending)}`,
         body: `Final profit over the last 7 days was ${fmt(v.last_7d_profit)}, against ${fmt(v.previous_7d_profit)} the 7 days before (${fmt(v.change_pct)}%).`,
         suggested_action: 'Review ad spend, discounts and refunds of the last week against the week before.',
         impact_estimate: `${fmt(v.difference)} less profit than the previous week`,
@@ -42,7 +49,7 @@ function draftFor(f: Finding): Omit<InsightDraft, 'severity'> {
       };
     case 'ads_roas':
       return {
-        title: `Ad return is ${fmt(v.roas_last_7d)}x revenue per dollar`,
+        title: `Ad return was ${fmt(v.roas_last_7d)}x revenue per dollar in the week to ${fmt(v.week_ending_day ?? v.week_ending)}`,
         body: `The last 7 days returned ${fmt(v.roas_last_7d)} in revenue per dollar of ads (${fmt(v.ad_spend_last_7d)} spent), against ${fmt(v.roas_previous_7d)} the 7 days before.`,
         suggested_action: 'Pause the weakest campaigns and move budget to the ones above break-even.',
         impact_estimate: `${fmt(v.ad_spend_last_7d)} of weekly ad spend`,

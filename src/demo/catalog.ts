@@ -215,7 +215,7 @@ export const CAMPAIGNS: readonly CampaignSpec[] = [
   },
 ];
 
-/** Fixed costs charged on the 1st of every month (USD). */
+/** Fixed costs: monthly recurring expenses (USD a month), spread over the days of each month. */
 export const MONTHLY_EXPENSES: ReadonlyArray<{ category: string; description: string; amount: number }> = [
   { category: 'rent', description: 'Warehouse and office rent', amount: 2500 },
   { category: 'software', description: 'SaaS subscriptions (storefront apps, email, accounting)', amount: 380 },

@@ -99,12 +99,11 @@ function buildAdSpend(rng: Rng, timeline: Timeline, calendar: Calendar, todaySha
 
 function buildExpenses(rng: Rng, timeline: Timeline): Prisma.ExpenseCreateManyInput[] {
   const rows: Prisma.ExpenseCreateManyInput[] = [];
-  // Fixed costs on the 1st of each month inside the order window.
+  // Fixed costs: monthly recurring expenses from the first whole month of the order window, spread
+  // over the days of each month by the profit snapshot (ongoing: no end).
   const start = new Date(timeline.orderStart);
-  for (let m = 0; ; m++) {
-    const first = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + m, 1);
-    if (first >= timeline.asOf) break;
-    if (first < timeline.orderStart) continue;
+  const first = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1), 1);
+  if (first < timeline.asOf) {
     for (const e of MONTHLY_EXPENSES) {
       rows.push({
         accountId: DEMO_ACCOUNT_ID,
@@ -112,6 +111,7 @@ function buildExpenses(rng: Rng, timeline: Timeline): Prisma.ExpenseCreateManyIn
         category: e.category,
         description: e.description,
         amount: money(e.amount * 100),
+        recurrence: 'monthly',
         createdAt: new Date(first + 9 * HOUR_MS),
       });
     }

@@ -55,7 +55,7 @@ export async function makeAnomaly(
   }> = {},
 ) {
   const n = ++sequence;
-  // metric_date is v1 observed_on; a distinct date per row keeps (account, metric, date, kind) unique.
+  // metric_date is v1 observed_on; a distinct date per row keeps (account, metric, date) unique.
   return prisma.anomaly.create({
     data: {
       accountId,

@@ -113,8 +113,15 @@ export async function makeAdSpend(
   });
 }
 
-/** An expense on a calendar date (YYYY-MM-DD). */
-export async function makeExpense(prisma: PrismaClient, accountId: string, values: { date: string; amount: Money; category?: string }) {
+/**
+ * An expense on a calendar date (YYYY-MM-DD): a one-off by default; `recurrence: 'monthly'` is
+ * `amount` a month from `date` to `endsOn` (ongoing without), spread over the days.
+ */
+export async function makeExpense(
+  prisma: PrismaClient,
+  accountId: string,
+  values: { date: string; amount: Money; category?: string; recurrence?: 'none' | 'monthly'; endsOn?: string },
+) {
   return prisma.expense.create({
     data: {
       accountId,
@@ -122,6 +129,8 @@ export async function makeExpense(prisma: PrismaClient, accountId: string, value
       category: values.category ?? 'software',
       description: 'Test expense',
       amount: values.amount,
+      recurrence: values.recurrence ?? 'none',
+      endsOn: values.endsOn ? new Date(`${values.endsOn}T00:00:00Z`) : null,
     },
   });
 }

@@ -256,6 +256,42 @@ describeEachDatabase('analytics jobs', (target) => {
       expect(await analytics.snapshotProfit(account.id, NOW, { full: true })).toBe(1);
       expect((await snapshots(prisma, account.id))[2]).toMatchObject({ refunds: 10, netRevenue: 40, finalProfit: 20, marginPct: 50 });
     });
+
+    test('recurring expenses: the amount of a month spread over its days, exact to the cent; one-off expenses stay on their day', async () => {
+      const account = await makeAccount(prisma, { timezone: 'UTC' });
+      const now = at('2026-06-15T12:00:00Z');
+      // 1,000.00 a month from April (30 days), May (31) and June (30, to today); 100.00 a month
+      // ended on 10 May; a one-off of 40.00 on 2 May.
+      await makeExpense(prisma, account.id, { date: '2026-04-01', amount: 1000, category: 'rent', recurrence: 'monthly' });
+      await makeExpense(prisma, account.id, { date: '2026-04-16', amount: 100, recurrence: 'monthly', endsOn: '2026-05-10' });
+      await makeExpense(prisma, account.id, { date: '2026-05-02', amount: 40 });
+      await analytics.snapshotProfit(account.id, now);
+      let rows = await snapshots(prisma, account.id);
+      const cents = (from: string, to: string) =>
+        rows.filter((r) => r.date! >= from && r.date! <= to).reduce((sum, r) => sum + Math.round(r.extraExpenses * 100), 0);
+      expect(rows[0]!.date).toBe('2026-04-01');
+      expect(rows.at(-1)!.date).toBe('2026-06-15');
+      // Whole months sum to the month's amount exactly: April 1,000 + 100 × 15/30 (16th to 30th),
+      // May 1,000 + 100 × 10/31 (1st to 10th, 32.25 as whole cents) + the one-off 40.
+      expect(cents('2026-04-01', '2026-04-30')).toBe(100_000 + 5_000);
+      expect(cents('2026-05-01', '2026-05-31')).toBe(100_000 + 3_225 + 4_000);
+      // Each day's share of 1,000.00 over 31 days is 32.25 or 32.26 (100,000 cents / 31 = 3,225.8).
+      const may = rows.filter((r) => r.date! >= '2026-05-11' && r.date! <= '2026-05-31' && r.date !== '2026-05-02');
+      expect(new Set(may.map((r) => r.extraExpenses))).toEqual(new Set([32.25, 32.26]));
+      // 2 May: day 2 of 31 of both monthly expenses (⌊100,000 × 2/31⌋ − ⌊100,000/31⌋ = 3,226 and
+      // ⌊10,000 × 2/31⌋ − ⌊10,000/31⌋ = 323 cents) and the one-off on its own day.
+      expect(cents('2026-05-02', '2026-05-02')).toBe(3_226 + 323 + 4_000);
+      // June so far: 15 of 30 days, 33.33 or 33.34 each, the first half of the month's amount.
+      expect(cents('2026-06-01', '2026-06-15')).toBe(50_000);
+      expect(rows.every((r) => r.finalProfit === -r.extraExpenses)).toBe(true);
+      // An incremental run and a full run agree with the back-fill.
+      expect(await analytics.snapshotProfit(account.id, ago(now, -HOUR))).toBe(0);
+      expect(await analytics.snapshotProfit(account.id, now, { full: true })).toBe(0);
+      // The next day's incremental run charges its share of June too.
+      await analytics.snapshotProfit(account.id, ago(now, -DAY));
+      rows = await snapshots(prisma, account.id);
+      expect(cents('2026-06-01', '2026-06-16')).toBe(Math.floor((100_000 * 16) / 30));
+    });
   });
 
   describe('inventory_velocity', () => {
@@ -530,11 +566,18 @@ describeEachDatabase('analytics jobs', (target) => {
     const snaps = await prisma.profitSnapshot.findMany({ where: { accountId: DEMO_ACCOUNT_ID } });
     expect(snaps.length).toBeGreaterThanOrEqual(395);
     expect(snaps.length).toBeLessThanOrEqual(410);
-    // No day keeps more than its net revenue. A day's loss stays within its net revenue, except
-    // on the days that carry the demo's fixed monthly costs (11,880 booked on the 1st), which
-    // the formula charges to that one day (margins of about −110 % to −250 % there).
+    // No day keeps more than its net revenue. The demo's fixed costs (11,880 a month) are monthly
+    // expenses spread over the days: every day carries its share (383.21 at least, in a 31-day
+    // month), and a day's loss stays within its net revenue except on a day with a one-off cost.
     expect(snaps.every((s) => Number(s.marginPct) <= 100)).toBe(true);
-    expect(snaps.filter((s) => Number(s.extraExpenses) === 0).every((s) => Number(s.marginPct) >= -100)).toBe(true);
+    const oneOffDays = new Set(
+      (await prisma.expense.findMany({ where: { accountId: DEMO_ACCOUNT_ID, recurrence: 'none' }, select: { date: true } })).map((e) => isoDate(e.date)),
+    );
+    expect(snaps.filter((s) => !oneOffDays.has(isoDate(s.snapshotDate))).every((s) => Number(s.marginPct) >= -100)).toBe(true);
+    const firstFixedDay = isoDate((await prisma.expense.findFirstOrThrow({ where: { accountId: DEMO_ACCOUNT_ID, recurrence: 'monthly' } })).date)!;
+    const fixedDays = snaps.filter((s) => isoDate(s.snapshotDate)! >= firstFixedDay);
+    expect(fixedDays.length).toBeGreaterThan(360);
+    expect(fixedDays.every((s) => Number(s.extraExpenses) >= 383.21)).toBe(true);
     expect(snaps.filter((s) => Number(s.marginPct) > 0).length).toBeGreaterThan(snaps.length * 0.8);
     const paid = await prisma.order.aggregate({
       where: { accountId: DEMO_ACCOUNT_ID, status: { not: 'cancelled' } },

@@ -1,6 +1,7 @@
 // Turns the account's facts into findings worth an insight, each with a stable key (the same
 // situation gives the same key, so an open insight about it is not generated twice). Pure.
 import type { Finding } from '../../ai/provider.ts';
+import { dayWords, isPercentMetric, metricWords } from '../anomalies/index.ts';
 
 type Num = { toString(): string } | number | null;
 const n = (v: Num): number => (v === null ? 0 : Number(v.toString()));
@@ -38,6 +39,7 @@ function anomalyFindings(anomalies: Facts['anomalies']): Finding[] {
     .filter((a) => SEVERE.has(a.severity))
     .map((a) => {
       const expected = n(a.expectedValue);
+      const date = a.metricDate.toISOString().slice(0, 10);
       return {
         key: `anomaly:${a.id}`,
         category: AD_METRICS.has(a.metric) ? 'ads' : 'anomaly',
@@ -49,7 +51,11 @@ function anomalyFindings(anomalies: Facts['anomalies']): Finding[] {
           expected: round2(expected),
           z_score: round2(n(a.zScore)),
           direction: a.direction,
-          date: a.metricDate.toISOString().slice(0, 10),
+          date,
+          // In words, for the title and body: "Margin", "Tue 3 Nov 2026".
+          metric_name: metricWords(a.metric),
+          day: dayWords(date),
+          ...(isPercentMetric(a.metric) ? { unit: '%' } : {}),
           deviation_pct: expected ? round2(((n(a.observedValue) - expected) / Math.abs(expected)) * 100) : 0,
         },
         relatedAnomalyId: a.id,
@@ -88,6 +94,7 @@ function trendFindings(profit: Facts['profit']): Finding[] {
         change_pct: round2(change * 100),
         difference: round2(prev - now),
         week_ending: w.weekEnding,
+        week_ending_day: dayWords(w.weekEnding),
       },
     });
   }
@@ -101,7 +108,13 @@ function trendFindings(profit: Facts['profit']): Finding[] {
         category: 'ads',
         severity: roasNow < 1 ? 'high' : 'medium',
         kind: 'ads_roas',
-        facts: { roas_last_7d: round2(roasNow), roas_previous_7d: round2(roasPrev), ad_spend_last_7d: round2(adsNow), week_ending: w.weekEnding },
+        facts: {
+          roas_last_7d: round2(roasNow),
+          roas_previous_7d: round2(roasPrev),
+          ad_spend_last_7d: round2(adsNow),
+          week_ending: w.weekEnding,
+          week_ending_day: dayWords(w.weekEnding),
+        },
       });
     }
   }

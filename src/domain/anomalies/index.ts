@@ -19,3 +19,4 @@ export {
   type CorrelatedMetric,
 } from './rules.ts';
 export type { AnomalyMetric } from '../shared/enums.ts';
+export { metricWords, dayWords, weekdayWords, valueWords, isPercentMetric } from './words.ts';

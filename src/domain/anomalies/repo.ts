@@ -5,6 +5,7 @@ import { col as column, parseRows, z } from '../shared/rows.ts';
 import type { Severity } from '../../db/__generated__/prisma/enums.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
+import { MARGIN_PCT_LIMIT } from '../profit/index.ts';
 
 export const anomalySelect = {
   id: true,
@@ -58,7 +59,7 @@ const dailyRow = z.object({
   new_customers: column.int,
   sessions: column.int,
 });
-const insertedRow = z.object({ kind: column.text, metric: column.text, metric_date: column.date });
+const insertedRow = z.object({ metric: column.text, metric_date: column.date });
 
 export function anomaliesRepo(prisma: PrismaClient) {
   return {
@@ -86,7 +87,8 @@ export function anomaliesRepo(prisma: PrismaClient) {
      * snapshot) to yesterday (today is not complete). Revenue, orders, refunds, ad spend and
      * margin come from the profit snapshots (one per local day, written by profit-snapshot, which
      * runs first; a day without one, or whose snapshot was computed while the day was still open
-     * (`complete` false), has no value); new customers from customers.first_purchase_at
+     * (`complete` false), has no value); the margin is taken before the day's one-off expenses
+     * (a recorded cost explains its own dip; recurring ones are spread daily and stay in); new customers from customers.first_purchase_at
      * (written by customer-metrics); sessions are the distinct session ids (else visitor ids) of
      * the day's track events.
      */
@@ -116,14 +118,22 @@ export function anomaliesRepo(prisma: PrismaClient) {
           FROM track_events t CROSS JOIN bounds b
           WHERE t.account_id = ${accountId} AND t.created_at >= b.starts AND t.created_at < b.ends
           GROUP BY 1
+        ), oneoff AS (
+          SELECT e.date AS day, sum(e.amount) AS amount
+          FROM expenses e CROSS JOIN bounds b
+          WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN b.first AND b.last
+          GROUP BY 1
         )
         SELECT d.day, p.gross_revenue AS revenue, p.purchase_count AS orders, p.refunds, p.ad_spend,
-               CASE WHEN p.net_revenue <> 0 THEN p.margin_pct END AS margin_pct,
+               CASE WHEN p.net_revenue <> 0
+                    THEN least(greatest(round((p.final_profit + coalesce(o.amount, 0)) * 100 / p.net_revenue, 2), -${MARGIN_PCT_LIMIT}::numeric),
+                               ${MARGIN_PCT_LIMIT}::numeric) END AS margin_pct,
                coalesce(f.n, 0) AS new_customers, coalesce(v.n, 0) AS sessions
         FROM days d
         LEFT JOIN profit_snapshots p ON p.account_id = ${accountId} AND p.snapshot_date = d.day AND p.complete
         LEFT JOIN fresh f ON f.day = d.day
         LEFT JOIN visits v ON v.day = d.day
+        LEFT JOIN oneoff o ON o.day = d.day
         ORDER BY d.day`,
       );
       return rows.map((r) => ({
@@ -139,8 +149,8 @@ export function anomaliesRepo(prisma: PrismaClient) {
     },
 
     /**
-     * Inserts the findings that are not there yet (one per account, metric, day and kind: a
-     * second run, or a concurrent one, inserts nothing) and, in the same transaction, the events
+     * Inserts the findings that are not there yet (one per account, metric and day, whatever its
+     * kind, held by the unique index: a second run, or a concurrent one, inserts nothing) and, in the same transaction, the events
      * that `announce` builds for the rows actually inserted. Returns the rows inserted.
      */
     async insertFindings(
@@ -166,11 +176,11 @@ export function anomaliesRepo(prisma: PrismaClient) {
                       ${col((f) => JSON.stringify(f.correlated))}::text[])
                  WITH ORDINALITY AS v(kind, metric, day, observed, expected, z, direction, severity, cause, confidence, correlated, i)
           ORDER BY v.i
-          ON CONFLICT (account_id, metric, metric_date, kind) DO NOTHING
-          RETURNING kind::text AS kind, metric::text AS metric, metric_date`,
+          ON CONFLICT (account_id, metric, metric_date) DO NOTHING
+          RETURNING metric::text AS metric, metric_date`,
         );
         const inserted = new Set(rows.map(key));
-        const written = findings.filter((f) => inserted.has(`${f.kind}|${f.metric}|${f.day}`));
+        const written = findings.filter((f) => inserted.has(`${f.metric}|${f.day}`));
         await appendEvents(tx, accountId, announce(written), now);
         return written.length;
       });
@@ -182,4 +192,4 @@ export function anomaliesRepo(prisma: PrismaClient) {
   };
 }
 
-const key = (r: { kind: string; metric: string; metric_date: Date }): string => `${r.kind}|${r.metric}|${r.metric_date.toISOString().slice(0, 10)}`;
+const key = (r: { metric: string; metric_date: Date }): string => `${r.metric}|${r.metric_date.toISOString().slice(0, 10)}`;

@@ -10,6 +10,7 @@ import { announces, correlate, decodeCorrelated, DETECTION, findingOf, scoreSeri
 import type { DecimalLike } from '../shared/types.ts';
 import { addDays } from '../shared/index.ts';
 import { domainEvent } from '../events/catalog.ts';
+import { dayWords, metricWords, valueWords, weekdayWords } from './words.ts';
 
 const DAY_MS = 86_400_000;
 export const ANOMALY_METRICS = [
@@ -80,8 +81,9 @@ export function metricValues(d: DailyInputs): Record<AnomalyMetric, number | nul
 }
 
 /** The plain-words cause of a univariate anomaly. */
-const univariateCause = (f: { metric: string; direction: 'up' | 'down'; observed: number; expected: number; z: number }): string =>
-  `${f.metric} ${f.direction === 'up' ? 'above' : 'below'} its usual level for this weekday: ${f.observed} against ${f.expected} expected (modified z ${f.z}).`;
+const univariateCause = (f: { metric: string; day: string; direction: 'up' | 'down'; observed: number; expected: number; z: number }): string =>
+  `${metricWords(f.metric)} on ${dayWords(f.day)} was ${f.direction === 'up' ? 'above' : 'below'} its usual level for a ${weekdayWords(f.day)}: ` +
+  `${valueWords(f.metric, f.observed)} against ${valueWords(f.metric, f.expected)} expected (modified z ${f.z}).`;
 
 export function anomaliesService(prisma: PrismaClient) {
   const repo = anomaliesRepo(prisma);
@@ -118,7 +120,9 @@ export function anomaliesService(prisma: PrismaClient) {
       const evaluateFrom = full ? 0 : Math.max(0, inputs.length - DETECTION.recentDays);
       const days = inputs.map((d) => d.day);
       const values = inputs.map(metricValues);
-      const writes: AnomalyWrite[] = [];
+      // One finding per metric and day: a correlated finding takes the place of its primary
+      // metric's univariate one (same numbers, with the cause and the companion metrics).
+      const writes = new Map<string, AnomalyWrite>();
       const byDay = new Map<string, Map<AnomalyMetric, Score>>();
       for (const metric of ANOMALY_METRICS) {
         const series: DailySeries = { days, values: values.map((v) => v[metric]) };
@@ -126,42 +130,15 @@ export function anomaliesService(prisma: PrismaClient) {
           if (!byDay.has(day)) byDay.set(day, new Map());
           byDay.get(day)!.set(metric, score);
           const f = findingOf(metric, day, score);
-          if (f)
-            writes.push({
-              kind: 'univariate',
-              metric,
-              day,
-              observed: f.observed,
-              expected: f.expected,
-              z: f.z,
-              direction: f.direction,
-              severity: f.severity,
-              cause: univariateCause(f),
-              confidence: f.confidence,
-              correlated: [],
-            });
+          if (f) writes.set(`${metric}|${day}`, { ...f, kind: 'univariate', cause: univariateCause(f), correlated: [] });
         }
       }
-      const anomalousDays = new Set(writes.map((w) => w.day));
+      const anomalousDays = new Set([...writes.values()].map((w) => w.day));
       for (const [day, scores] of byDay) {
         if (!anomalousDays.has(day)) continue;
-        for (const c of correlate(day, scores)) {
-          writes.push({
-            kind: 'correlated',
-            metric: c.metric,
-            day,
-            observed: c.observed,
-            expected: c.expected,
-            z: c.z,
-            direction: c.direction,
-            severity: c.severity,
-            cause: c.cause,
-            confidence: c.confidence,
-            correlated: c.correlated,
-          });
-        }
+        for (const c of correlate(day, scores)) writes.set(`${c.metric}|${day}`, { ...c, kind: 'correlated' });
       }
-      return repo.insertFindings(accountId, now, writes, (inserted) =>
+      return repo.insertFindings(accountId, now, [...writes.values()], (inserted) =>
         inserted
           .filter((w) => announces(w.severity))
           .map((w) =>

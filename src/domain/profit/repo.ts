@@ -137,10 +137,27 @@ export function profitRepo(prisma: PrismaClient) {
           FROM ad_spend sp
           WHERE sp.account_id = ${accountId} AND sp.date BETWEEN ${first}::date AND ${last}::date
           GROUP BY 1
-        ), costs AS (
-          SELECT e.date AS day, sum(e.amount) AS amount
+        ), monthly AS (
+          -- A monthly expense on each day it covers: day k of a month of n days, C the month's
+          -- amount in cents.
+          SELECT b.lo + i AS day, (e.amount * 100)::bigint AS cents, extract(day FROM b.lo + i)::int AS k,
+                 extract(day FROM date_trunc('month', (b.lo + i)::timestamp) + interval '1 month - 1 day')::int AS n
           FROM expenses e
-          WHERE e.account_id = ${accountId} AND e.date BETWEEN ${first}::date AND ${last}::date
+          CROSS JOIN LATERAL (SELECT greatest(e.date, ${first}::date) AS lo, least(coalesce(e.ends_on, ${last}::date), ${last}::date) AS hi) b
+          CROSS JOIN LATERAL generate_series(0, b.hi - b.lo) AS i
+          WHERE e.account_id = ${accountId} AND e.recurrence = 'monthly' AND e.date <= ${last}::date
+        ), costs AS (
+          SELECT c.day, sum(c.amount) AS amount
+          FROM (
+            SELECT e.date AS day, e.amount
+            FROM expenses e
+            WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN ${first}::date AND ${last}::date
+            UNION ALL
+            -- Day k's share is ⌊C·k/n⌋ − ⌊C·(k−1)/n⌋ cents: whole cents, as even as they can be,
+            -- and a whole month sums to C exactly (the shares telescope).
+            SELECT m.day, ((m.cents * m.k) / m.n - (m.cents * (m.k - 1)) / m.n) / 100.0
+            FROM monthly m
+          ) c
           GROUP BY 1
         ), sums AS (
           SELECT d.day,
