@@ -1,11 +1,17 @@
-// A newcomer's first run, through the real entry point: `svc start` on a fresh embedded data
-// directory (no WEBHOOK_SECRET_KEY, no SESSION_SECRET: both keys are generated into DATA_DIR),
-// a webhook subscribed to a local HTTPS receiver, events raised through the API (a dashboard
-// session's GraphQL mutation) and through the CLI, each delivered signed. Then `svc serve` with a
-// `svc worker` beside it on the same directory: the session issued by the first process still
-// holds (the session key is the directory's), and the worker delivers with the key the API
-// sealed the secret with. Regression test for issue 23 item 1: the dispatcher of `svc start` was
-// handed the environment's configuration, without the generated key, and never delivered.
+// A newcomer's first run, through the real entry point: one `svc start` on a fresh embedded data
+// directory (no WEBHOOK_SECRET_KEY, no SESSION_SECRET: both keys are generated into DATA_DIR) and
+// its first job run, then:
+// - the demo store's anomalies and insights as the v1 API shows them (issue 23 item 3): an anomaly
+//   is about a metric on a day, stored once; the fixed monthly costs are spread over the days (no
+//   margin alarm on the 1st); insight titles name the metric and the day in words;
+// - a webhook subscribed to a local HTTPS receiver, events raised through the API (a dashboard
+//   session's GraphQL mutation) and through the CLI, each delivered signed (issue 23 item 1: the
+//   dispatcher of `svc start` was handed the environment's configuration, without the generated
+//   key, and never delivered);
+// - then `svc serve` with a `svc worker` beside it on the same directory: the session issued by the
+//   first process still holds (the session key is the directory's), and the worker delivers with
+//   the key the API sealed the secret with.
+// One `svc start` for the file: each first start seeds and runs every job once, the costly part.
 import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +24,9 @@ jest.setTimeout(2 * CLI_TEST_TIMEOUT_MS);
 
 const KEY_LINE = /Demo API key (svc_test_\S+)/;
 const DASHBOARD_LINE = /^dashboard: (http:\/\/\S+)\/dashboard {2}\(sign in as (\S+) \/ (\S+)\)$/m;
+const READY = /first job run finished \((\d+) runs(, \d+ failed: see the log)?\): the demo data is ready/;
+/** A day in words, as titles name it: "Tue 3 Nov 2026". */
+const DAY_WORDS = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/;
 const SERVE_BANNER = /API status\s+(http:\/\/\S+)\/api\/v1\/status/;
 const DELIVERY_DEADLINE_MS = 120_000; // seconds on a quiet machine; generous for a loaded one
 
@@ -29,6 +38,10 @@ let env: Record<string, string>;
 let secret: string;
 let cookie: string;
 let apiKey: string;
+let start: ReturnType<typeof svcBackground>;
+let base: string;
+let email: string;
+let password: string;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'svc-first-start-'));
@@ -37,8 +50,17 @@ beforeAll(async () => {
   receiver = await startReceiver(cert);
   // Only what lets the dispatcher reach a local test receiver; no key of any kind.
   env = { DATA_DIR: dataDir, PORT: '0', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'localhost', WEBHOOK_EXTRA_CA_FILE: cert.certFile };
+  start = svcBackground(['start'], { ...env, JOBS_ENABLED: 'true' }, READY);
+  const output = await start.started;
+  expect(READY.exec(output)![2]).toBeUndefined(); // no job failed
+  apiKey = KEY_LINE.exec(output)![1]!;
+  [, base, email, password] = DASHBOARD_LINE.exec(output)! as unknown as [string, string, string, string];
 });
 afterAll(async () => {
+  if (start && start.child.exitCode === null) {
+    start.child.kill('SIGTERM');
+    await start.exited;
+  }
   await receiver?.close();
   cert?.remove();
   rmSync(root, { recursive: true, force: true });
@@ -102,13 +124,61 @@ const graphqlWith = (url: string, cookie: string, query: string) =>
 
 const PAUSE = 'mutation { pauseAiAccess(input: { reason: "first start" }) { userErrors { code } aiAccess { state } } }';
 
-test('svc start on a fresh data directory delivers events raised through the API and the CLI', async () => {
-  const start = svcBackground(['start'], env, DASHBOARD_LINE);
-  try {
-    const output = await start.started;
-    apiKey = KEY_LINE.exec(output)![1]!;
-    const [, url, email, password] = DASHBOARD_LINE.exec(output)!;
+async function get<T>(route: string): Promise<T> {
+  const res = await fetchRetrying(`${base}${route}`, { headers: { authorization: `Bearer ${apiKey}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
 
+interface V1Anomaly {
+  id: number;
+  metric: string;
+  observed_on: string;
+  direction: string;
+  severity: string;
+  inferred_cause: string;
+  correlated_metrics: unknown[];
+}
+
+test('a fresh demo start stores each anomaly once per metric and day, and none for the recorded monthly costs', async () => {
+  const { data } = await get<{ data: V1Anomaly[] }>('/api/v1/anomalies?days=90');
+  expect(data.length).toBeGreaterThan(0);
+  const perDay = new Map<string, number>();
+  for (const a of data) perDay.set(`${a.metric} ${a.observed_on}`, (perDay.get(`${a.metric} ${a.observed_on}`) ?? 0) + 1);
+  console.log(
+    `demo store: ${data.length} anomalies for ${perDay.size} (metric, day) pairs; by metric: ${JSON.stringify(Object.fromEntries([...new Set(data.map((a) => a.metric))].map((m) => [m, data.filter((a) => a.metric === m).length])))}`,
+  );
+  expect([...perDay].filter(([, n]) => n > 1)).toEqual([]);
+  // The fixed costs are recurring and spread: no margin anomaly on the first day of a month.
+  expect(data.filter((a) => a.metric === 'margin_pct' && a.observed_on.endsWith('-01')).map((a) => a.observed_on)).toEqual([]);
+  // A univariate anomaly's cause names the metric and the day in words.
+  for (const a of data.filter((a) => a.correlated_metrics.length === 0)) {
+    expect(a.inferred_cause).toMatch(DAY_WORDS);
+    expect(a.inferred_cause).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+  }
+});
+
+test('every day carries its share of the monthly costs (11,880 a month), none the whole month', async () => {
+  const { data } = await get<{ data: Array<{ snapshot_date: string; extra_expenses: number }> }>('/api/v1/profit?days=60');
+  expect(data).toHaveLength(60);
+  // 11,880 / 31 = 383.23 a day at least (in whole cents per expense), and far from 11,880 on a 1st.
+  for (const day of data) expect(day.extra_expenses).toBeGreaterThanOrEqual(383.2);
+  expect(data.filter((d) => d.snapshot_date.endsWith('-01')).every((d) => d.extra_expenses < 11_880)).toBe(true);
+});
+
+test('one insight per anomaly, its title naming the metric and the day in words', async () => {
+  const { data } = await get<{ data: Array<{ title: string; category: string; body: string }> }>('/api/v1/insights?limit=100');
+  const aboutAnomalies = data.filter((i) => i.category === 'anomaly' || DAY_WORDS.test(i.title));
+  expect(aboutAnomalies.length).toBeGreaterThan(0);
+  for (const insight of data) expect(insight.title).not.toMatch(/\b[a-z]+_[a-z_]+\b|moved (up|down)/);
+  for (const insight of data.filter((i) => i.category === 'anomaly')) expect(insight.title).toMatch(DAY_WORDS);
+  const titles = data.map((i) => i.title);
+  expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
+});
+
+test('svc start on a fresh data directory delivers events raised through the API and the CLI', async () => {
+  const url = base;
+  try {
     const created = await fetchRetrying(`${url}/api/v1/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
