@@ -252,10 +252,12 @@ describeEachDatabase('webhook delivery', (target) => {
     expect(row).toMatchObject({ active: false, failCount: 20, totalFired: 20, totalFailed: 20 });
     expect(row.deactivatedAt).not.toBeNull();
     expect(await webhooksService(prisma).listWebhooks(a.id)).toEqual([]);
+    // Every pending delivery dropped: the 20 attempted ones too, not left waiting for a retry (issue 23, item 4).
     const rows = await deliveriesOf(sub.id);
+    expect(rows.map((r) => r.status)).toEqual(Array(21).fill('cancelled'));
     const cancelled = rows.filter((r) => r.attemptLog.length === 0);
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]).toMatchObject({ status: 'cancelled', lastError: 'subscription is no longer active' });
+    expect(cancelled[0]!.lastError).toMatch(/^subscription (deactivated after 20 consecutive failed attempts|is no longer active)$/);
     await emit(a.id, [consumed(99)]);
     expect((await d.drain()).attempted).toBe(0);
     expect(await prisma.webhookDelivery.count({ where: { subscriptionId: sub.id } })).toBe(21);
