@@ -264,6 +264,29 @@ describeEachDatabase('webhook delivery', (target) => {
     expect(receiver.requestsTo('/broken')).toHaveLength(20);
   });
 
+  test('deliveries a dispatcher claimed before their subscription was deactivated are cancelled, not sent (issue 23, item 4)', async () => {
+    const a = await makeAccount(prisma);
+    const sub = await subscribe(a.id, '/broken-claimed', ['credit.consumed']);
+    let deactivated!: () => void;
+    const loggedDeactivation = new Promise<void>((resolve) => (deactivated = resolve));
+    // One send at a time: the 21st starts when the 20th is answered, before that attempt is recorded;
+    // its answer waits until the dispatcher has recorded the deactivation (its log says so).
+    receiver.on('/broken-claimed', (n) => (n <= 20 ? { status: 503 } : { status: 503, until: loggedDeactivation }));
+    await emit(
+      a.id,
+      Array.from({ length: 25 }, (_, i) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i })),
+    );
+    const d = dispatcher(
+      { at: Date.now() },
+      { perDestination: 1, log: (message) => (message.includes(`subscription ${sub.id}:`) && message.includes('deactivated') ? deactivated() : undefined) },
+    );
+    expect(await d.drain()).toMatchObject({ attempted: 21, failed: 21 });
+    expect(receiver.requestsTo('/broken-claimed')).toHaveLength(21);
+    expect(await subscription(sub.id)).toMatchObject({ active: false, failCount: 21 });
+    const rows = await deliveriesOf(sub.id);
+    expect(rows.map((r) => [r.status, r.attemptLog.length])).toEqual([...Array(21).fill(['cancelled', 1]), ...Array(4).fill(['cancelled', 0])]);
+  });
+
   test('two dispatchers at once never send one delivery twice', async () => {
     const a = await makeAccount(prisma);
     const subs = [await subscribe(a.id, '/pair/1'), await subscribe(a.id, '/pair/2'), await subscribe(a.id, '/pair/3')];
