@@ -65,10 +65,11 @@ const docs = {
   },
   resend: {
     summary: 'Send a delivery again',
-    description: 'A new attempt of the same delivery (same id, event and body, signed afresh) by the dispatcher. Not for a pending delivery (`conflict`).',
+    description:
+      'Sends the delivery now (same id, event and body, signed afresh) by the dispatcher: one that has ended gets a new attempt, a pending one its next attempt brought forward. Once: a delivery already due or being sent is left as it is.',
     auth: 'write',
-    errors: { ...notFound('delivery'), 409: 'The delivery is pending, or its subscription is deactivated or revoked (`conflict`).' },
-    responses: { 200: { description: 'The delivery, pending again.', schema: s.DeliveryDetailSchema } },
+    errors: { ...notFound('delivery'), 409: 'Its subscription is deactivated (`conflict`): enable it first.' },
+    responses: { 200: { description: 'The delivery, pending (due now).', schema: s.DeliveryDetailSchema } },
   },
   recover: {
     summary: 'Queue again every failed delivery of a subscription since a time',

@@ -15,6 +15,7 @@ import { domainEvent } from '../../src/domain/events/catalog.ts';
 import { verifyWebhook } from '../../src/webhooks/verify.ts';
 import { webhookDispatcher } from '../../src/domain/webhooks/delivery/dispatcher.ts';
 import { makeCertificate, startReceiver, type Certificate, type Receiver, type ReceivedRequest } from '../webhooks/helpers/receiver.ts';
+import { until } from '../webhooks/helpers/until.ts';
 
 const HOUR = 3_600_000;
 
@@ -138,7 +139,11 @@ describeEachDatabase('v1 webhook operations', (target) => {
 
     const resent = await call('POST', `/webhooks/deliveries/${tested.body.delivery_id}/resend`, a.key);
     expect(resent.body).toMatchObject({ status: 'pending', attempts: 1 });
-    expect((await call('POST', `/webhooks/deliveries/${tested.body.delivery_id}/resend`, a.key)).body.error).toBe('conflict');
+    // Pressing resend again before it went out changes nothing: still one send (issue 23, item 4).
+    expect(await call('POST', `/webhooks/deliveries/${tested.body.delivery_id}/resend`, a.key)).toMatchObject({
+      status: 200,
+      body: { status: 'pending', attempts: 1, next_attempt_at: resent.body.next_attempt_at },
+    });
     const worker = dispatcher({ at: Date.now() });
     expect(await worker.drain()).toMatchObject({ attempted: 1, succeeded: 1 });
     await worker.stop();
@@ -227,6 +232,120 @@ describeEachDatabase('v1 webhook operations', (target) => {
     );
     expect(gqlRecover.data.recoverWebhookDeliveries.queued).toBe(0);
     await worker.stop();
+  });
+
+  test('deactivation cancels the pending deliveries; enable and recover send them again at once, the counters consistent (issue 23, item 4)', async () => {
+    const sub = await subscribe(a.key, '/ops/fixed-later');
+    let up = false;
+    receiver.on('/ops/fixed-later', () => (up ? { status: 200, body: 'ok' } : { status: 503, body: 'unavailable' }));
+    await app.db.prisma.$transaction((tx) =>
+      appendEvents(
+        tx,
+        a.id,
+        Array.from({ length: 20 }, (_, n) => domainEvent('credits.low', { balance: n, threshold: 100, last_feature: 'ai_insights' })),
+      ),
+    );
+    const clock = { at: Date.now() };
+    const worker = dispatcher(clock);
+    await worker.drain();
+    await worker.stop();
+    expect(receiver.requestsTo('/ops/fixed-later')).toHaveLength(20);
+    const log = async (status?: string) =>
+      (await call('GET', `/webhooks/deliveries?subscription_id=${sub.id}&limit=100${status ? `&status=${status}` : ''}`, a.key)).body.data as Array<{
+        id: string;
+        status: string;
+        attempts: number;
+        next_attempt_at: string | null;
+        last_error: string | null;
+      }>;
+    // 20 consecutive failures: deactivated, and its deliveries dropped (cancelled, no next attempt).
+    expect(await app.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({
+      active: false,
+      failCount: 20,
+      lastStatus: 503,
+    });
+    const dropped = await log();
+    expect(dropped).toHaveLength(20);
+    for (const d of dropped)
+      expect(d).toMatchObject({ status: 'cancelled', attempts: 1, next_attempt_at: null, last_error: expect.stringContaining('deactivated') });
+    expect(await app.db.prisma.webhookDelivery.count({ where: { subscriptionId: sub.id, status: 'pending' } })).toBe(0);
+
+    // Re-enabled: fail_count starts again; last_status still tells the latest attempt (the 503 of the log).
+    const enabled = await call('POST', `/webhooks/${sub.id}/enable`, a.key);
+    expect(enabled.body).toMatchObject({ active: true, fail_count: 0, last_status: 503, total_fired: 20, total_failed: 20 });
+    const latest = await call('GET', `/webhooks/deliveries/${dropped[0]!.id}`, a.key);
+    expect(latest.body.attempt_log.map((x: { status_code: number }) => x.status_code)).toEqual([503]);
+
+    up = true;
+    const since = new Date(clock.at - HOUR).toISOString();
+    expect((await call('POST', `/webhooks/${sub.id}/recover`, a.key, { since })).body).toMatchObject({ subscription_id: sub.id, queued: 20 });
+    for (const d of await log()) expect(d).toMatchObject({ status: 'pending', attempts: 1 });
+    // The dispatcher's loop picks them up on its own (its poll), due at once: its clock stands still
+    // at the recovery, so a delivery waiting for a retry's backoff would never be sent here.
+    clock.at = Date.now();
+    const loop = dispatcher(clock);
+    loop.start();
+    try {
+      await until('the 20 recovered deliveries delivered', async () => (await log('delivered')).length === 20);
+    } finally {
+      await loop.stop();
+    }
+    const again = receiver.requestsTo('/ops/fixed-later').slice(20);
+    expect(new Set(again.map((r) => r.headers['x-service-delivery']))).toEqual(new Set(dropped.map((d) => d.id)));
+    for (const d of await log()) expect(d).toMatchObject({ status: 'delivered', attempts: 2, next_attempt_at: null, last_error: null });
+    const listed = (await call('GET', '/webhooks', a.key)).body.data.find((w: { id: number }) => w.id === sub.id);
+    expect(listed).toMatchObject({ active: true, fail_count: 0, last_status: 200, total_fired: 40, total_failed: 20 });
+  });
+
+  test('resend of a pending (failing) delivery sends it now, once however often it is pressed; 409 only when it cannot be sent (both doors)', async () => {
+    const sub = await subscribe(a.key, '/ops/resend-now');
+    let up = false;
+    receiver.on('/ops/resend-now', () => (up ? { status: 204 } : { status: 503, body: 'unavailable' }));
+    await app.db.prisma.$transaction((tx) => appendEvents(tx, a.id, [domainEvent('credits.low', { balance: 7, threshold: 100, last_feature: 'ai_insights' })]));
+    const clock = { at: Date.now() };
+    const worker = dispatcher(clock);
+    await worker.drain();
+    const [failing] = (await call('GET', `/webhooks/deliveries?subscription_id=${sub.id}`, a.key)).body.data;
+    expect(failing).toMatchObject({ status: 'pending', attempts: 1, last_error: 'receiver answered HTTP 503' });
+    // Its retry is a minute away: the dispatcher's clock (standing still) sends nothing more.
+    expect(new Date(failing.next_attempt_at).getTime()).toBeGreaterThanOrEqual(clock.at + 60_000);
+    expect(await worker.drain()).toMatchObject({ attempted: 0 });
+
+    up = true;
+    const before = Date.now();
+    const resent = await call('POST', `/webhooks/deliveries/${failing.id}/resend`, a.key);
+    expect(resent).toMatchObject({ status: 200, body: { id: failing.id, status: 'pending', attempts: 1 } });
+    const due = new Date(resent.body.next_attempt_at).getTime();
+    expect(due).toBeGreaterThanOrEqual(before);
+    expect(due).toBeLessThanOrEqual(Date.now());
+    // Pressed again (both doors): the same pending delivery, its next attempt not moved.
+    expect((await call('POST', `/webhooks/deliveries/${failing.id}/resend`, a.key)).body).toMatchObject({
+      status: 'pending',
+      next_attempt_at: resent.body.next_attempt_at,
+    });
+    const viaGraphql = await gql(
+      a.key,
+      `mutation($id: ID!) { resendWebhookDelivery(input: { id: $id }) { delivery { deliveryId status attemptCount } userErrors { code } } }`,
+      {
+        id: failing.id,
+      },
+    );
+    expect(viaGraphql.data.resendWebhookDelivery).toEqual({ delivery: { deliveryId: failing.id, status: 'pending', attemptCount: 1 }, userErrors: [] });
+
+    clock.at = Date.now();
+    expect(await worker.drain()).toMatchObject({ attempted: 1, succeeded: 1 });
+    await worker.stop();
+    expect(receiver.requestsTo('/ops/resend-now').map((r) => r.headers['x-service-delivery'])).toEqual([failing.id, failing.id]);
+    expect((await call('GET', `/webhooks/deliveries/${failing.id}`, a.key)).body).toMatchObject({ status: 'delivered', attempts: 2, next_attempt_at: null });
+
+    // A deactivated subscription's delivery cannot be sent: 409 through both doors, nothing changed.
+    await app.db.prisma.webhookSubscription.update({ where: { id: sub.id }, data: { active: false, deactivatedAt: new Date() } });
+    expect(await call('POST', `/webhooks/deliveries/${failing.id}/resend`, a.key)).toMatchObject({ status: 409, body: { error: 'conflict' } });
+    const refused = await gql(a.key, `mutation($id: ID!) { resendWebhookDelivery(input: { id: $id }) { delivery { status } userErrors { code } } }`, {
+      id: failing.id,
+    });
+    expect(refused.data.resendWebhookDelivery).toEqual({ delivery: null, userErrors: [{ code: 'conflict' }] });
+    expect((await call('GET', `/webhooks/deliveries/${failing.id}`, a.key)).body).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   test('recover of thousands of failed deliveries queues every one (in bounded batches); paging the log visits each once', async () => {

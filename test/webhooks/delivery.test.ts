@@ -252,14 +252,39 @@ describeEachDatabase('webhook delivery', (target) => {
     expect(row).toMatchObject({ active: false, failCount: 20, totalFired: 20, totalFailed: 20 });
     expect(row.deactivatedAt).not.toBeNull();
     expect(await webhooksService(prisma).listWebhooks(a.id)).toEqual([]);
+    // Every pending delivery dropped: the 20 attempted ones too, not left waiting for a retry (issue 23, item 4).
     const rows = await deliveriesOf(sub.id);
+    expect(rows.map((r) => r.status)).toEqual(Array(21).fill('cancelled'));
     const cancelled = rows.filter((r) => r.attemptLog.length === 0);
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]).toMatchObject({ status: 'cancelled', lastError: 'subscription is no longer active' });
+    expect(cancelled[0]!.lastError).toMatch(/^subscription (deactivated after 20 consecutive failed attempts|is no longer active)$/);
     await emit(a.id, [consumed(99)]);
     expect((await d.drain()).attempted).toBe(0);
     expect(await prisma.webhookDelivery.count({ where: { subscriptionId: sub.id } })).toBe(21);
     expect(receiver.requestsTo('/broken')).toHaveLength(20);
+  });
+
+  test('deliveries a dispatcher claimed before their subscription was deactivated are cancelled, not sent (issue 23, item 4)', async () => {
+    const a = await makeAccount(prisma);
+    const sub = await subscribe(a.id, '/broken-claimed', ['credit.consumed']);
+    let deactivated!: () => void;
+    const loggedDeactivation = new Promise<void>((resolve) => (deactivated = resolve));
+    // One send at a time: the 21st starts when the 20th is answered, before that attempt is recorded;
+    // its answer waits until the dispatcher has recorded the deactivation (its log says so).
+    receiver.on('/broken-claimed', (n) => (n <= 20 ? { status: 503 } : { status: 503, until: loggedDeactivation }));
+    await emit(
+      a.id,
+      Array.from({ length: 25 }, (_, i) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i })),
+    );
+    const d = dispatcher(
+      { at: Date.now() },
+      { perDestination: 1, log: (message) => (message.includes(`subscription ${sub.id}:`) && message.includes('deactivated') ? deactivated() : undefined) },
+    );
+    expect(await d.drain()).toMatchObject({ attempted: 21, failed: 21 });
+    expect(receiver.requestsTo('/broken-claimed')).toHaveLength(21);
+    expect(await subscription(sub.id)).toMatchObject({ active: false, failCount: 21 });
+    const rows = await deliveriesOf(sub.id);
+    expect(rows.map((r) => [r.status, r.attemptLog.length])).toEqual([...Array(21).fill(['cancelled', 1]), ...Array(4).fill(['cancelled', 0])]);
   });
 
   test('two dispatchers at once never send one delivery twice', async () => {

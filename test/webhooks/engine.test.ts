@@ -15,19 +15,11 @@ import { outboxNotifications, webhookDispatcher, webhooksService, type Dispatche
 import type { Config } from '../../src/config.ts';
 import { makeCertificate, startReceiver, type Certificate, type Receiver } from './helpers/receiver.ts';
 import { SAMPLE_DATA } from './helpers/sample-events.ts';
+import { until } from './helpers/until.ts';
 import { deliveryRepo } from '../../src/domain/webhooks/delivery/repo.ts';
 
 const NEVER = 600_000; // a poll interval no test waits for
 const consumed = (i: number) => domainEvent('credit.consumed', { ...SAMPLE_DATA['credit.consumed'], transaction_id: i });
-
-/** Waits until `check` holds (bounded); the failure message says what was awaited. */
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for: ${what}`);
-    await sleep(20);
-  }
-}
 
 describeEachDatabase('webhook delivery engine', (target) => {
   let database: TestDatabase;

@@ -86,12 +86,19 @@ export function deliveryLogRepo(prisma: PrismaClient) {
     },
 
     /**
-     * Queues a delivery that has ended (delivered, failed or cancelled) again, due now, if its
-     * subscription is this account's and not revoked; false otherwise (pending, unknown, foreign).
+     * Makes a delivery due now if its subscription is this account's, active and not revoked: one
+     * that has ended (delivered, failed or cancelled) is queued again; a pending one waiting for a
+     * retry has that attempt brought forward. One that is due already, or claimed by a dispatcher
+     * (being sent), is left as it is, so pressing resend again never adds a send. False when
+     * nothing changed.
      */
-    async requeueDelivery(accountId: string, deliveryId: string, now: Date): Promise<boolean> {
+    async resendNow(accountId: string, deliveryId: string, now: Date): Promise<boolean> {
       const changed = await prisma.webhookDelivery.updateMany({
-        where: { deliveryId, status: { in: [...REQUEUEABLE, 'succeeded'] }, subscription: { accountId, revokedAt: null } },
+        where: {
+          deliveryId,
+          subscription: { accountId, active: true, revokedAt: null },
+          OR: [{ status: { in: [...REQUEUEABLE, 'succeeded'] } }, { status: 'pending', leaseToken: null, nextAttemptAt: { gt: now } }],
+        },
         data: { status: 'pending', nextAttemptAt: now, leaseToken: null, updatedAt: now },
       });
       return changed.count === 1;

@@ -175,13 +175,17 @@ export function webhookOperations(prisma: PrismaClient, options: OperationsOptio
     /** One delivery with every attempt; not_found for an unknown or another account's id. */
     getDelivery,
 
-    /** A new attempt of a delivery that has ended: same id, body and event, signed afresh when sent. */
+    /**
+     * Sends a delivery now (same id, body and event, signed afresh): one that has ended gets a new
+     * attempt, a pending one its next attempt brought forward (once: a delivery due already or
+     * being sent is left as it is). Conflict only when it cannot be sent (subscription deactivated).
+     */
     async resendDelivery(accountId: string, deliveryId: unknown, now = new Date()) {
       const delivery = await getDelivery(accountId, deliveryId);
       await activeSubscription(accountId, delivery.subscriptionId);
-      if (delivery.status === 'pending') throw new AppError('conflict', 'The delivery is pending: its next attempt is already scheduled.');
-      if (!(await repo.requeueDelivery(accountId, delivery.id, now))) throw new AppError('conflict', 'The delivery changed meanwhile; read it again.');
-      signalOutboxWork(); // a dispatcher in this process sends it now, not at its next poll
+      if (await repo.resendNow(accountId, delivery.id, now))
+        signalOutboxWork(); // a dispatcher in this process sends it now
+      else await activeSubscription(accountId, delivery.subscriptionId); // deactivated meanwhile: conflict
       return getDelivery(accountId, delivery.id);
     },
 

@@ -1251,7 +1251,7 @@ export type Mutation = {
   recoverWebhookDeliveries?: Maybe<RecoverWebhookDeliveriesPayload>;
   /** Removes a dashboard user of the account; their sessions end at once. Not yourself, and never the last owner. An owner's dashboard session only. */
   removeDashboardUser?: Maybe<RemoveDashboardUserPayload>;
-  /** Queues a new attempt of a delivery that has ended (same id, event and body, signed afresh). Needs write. */
+  /** Sends a delivery now (same id, event and body, signed afresh): one that has ended gets a new attempt, a pending one its next attempt brought forward, once (a delivery already due or being sent is left as it is). A conflict user error when its subscription is deactivated. Needs write. */
   resendWebhookDelivery?: Maybe<ResendWebhookDeliveryPayload>;
   /**
    * Resumes AI access (paused to enabled) and emits ai.resumed. Dashboard session only. Answers a refusal (not paused) as a top-level conflict.
@@ -2077,7 +2077,7 @@ export type ResendWebhookDeliveryInput = {
 /** Result of resendWebhookDelivery. */
 export type ResendWebhookDeliveryPayload = {
   __typename?: 'ResendWebhookDeliveryPayload';
-  /** The delivery, pending again. */
+  /** The delivery, pending (due now). */
   delivery?: Maybe<WebhookDelivery>;
   /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
   userErrors: Array<UserError>;

@@ -22,6 +22,7 @@ import { wakeSwitch } from './wake.ts';
 import { DEACTIVATE_AT_FAIL_COUNT, DEFAULT_TIMEOUT_MS, FOLLOW_UPS_MS } from './policy.ts';
 import { batchSizes } from './batching.ts';
 import { claimRoom } from './room.ts';
+import { inactiveSubscriptions } from './inactive.ts';
 
 export * from './policy.ts';
 export type { DispatcherOptions, DispatchStats } from './options.ts';
@@ -44,7 +45,8 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const abort = new AbortController(); // one listener however many sends are in flight (send.ts)
   const resolver = cachingResolver(options.resolver);
   let sending = 0; // sends started and not yet answered
-  const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log, pending: () => sending + waiting.count });
+  const inactive = inactiveSubscriptions(leaseMs); // deactivated while their deliveries waited: those are cancelled, not sent
+  const record = attemptRecorder(repo, { deactivateAt: DEACTIVATE_AT_FAIL_COUNT, now, log, pending: () => sending + waiting.count, onInactive: inactive.seen });
   const inFlight = new Set<Promise<void>>(); // each started delivery until its attempt is recorded
   const waiting = waitingQueue();
   const destinationOfSubscription = new Map<number, string>();
@@ -54,16 +56,14 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let stopping = false;
   const wake = wakeSwitch(); // and below, what the next round should look at
   const kick = () => wake.kick();
-  let fanOutDue = true;
-  let claimDue = true;
+  let [fanOutDue, claimDue] = [true, true];
   // The destinations that may have due deliveries not claimed yet, null when any may (after a
   // signal, the poll or a release). A short claim leaves only those it skipped (full or held back);
   // a claim is not sent while all of them are still skipped: it would find nothing.
   let lookFor: Set<string> | null = null;
   let fanOutFound = false;
   let followUps: number[] = [];
-  let releaseDue = false;
-  let lastReleaseCheck = 0;
+  let [releaseDue, lastReleaseCheck] = [false, 0];
   const room = claimRoom({
     concurrency,
     claimBatch,
@@ -105,6 +105,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
   };
 
   function start(key: string, item: Waiting): void {
+    if (inactive.claimedBefore(item.delivery.subscriptionId, item.claimedAt)) item.delivery.deliverable = false;
     sending++;
     dest.started(key);
     waiting.started(key);

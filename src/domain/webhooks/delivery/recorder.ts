@@ -20,6 +20,8 @@ export interface RecorderOptions {
   lingerMs?: number;
   /** Attempts that may still join a batch (sends running, deliveries waiting); at 0 a batch goes at once. */
   pending?: () => number;
+  /** Told the subscriptions a batch found no longer active (deactivated by it, or before). */
+  onInactive?: (subscriptionIds: number[]) => void;
 }
 
 export function attemptRecorder(repo: DeliveryRepo, options: RecorderOptions) {
@@ -53,10 +55,12 @@ export function attemptRecorder(repo: DeliveryRepo, options: RecorderOptions) {
           options.deactivateAt,
           options.now(),
         );
-        for (const [id, counters] of result.subscriptions) {
-          if (!counters.active && counters.failCount >= options.deactivateAt)
+        const inactive = [...result.subscriptions].filter(([, counters]) => !counters.active);
+        for (const [id, counters] of inactive) {
+          if (counters.failCount >= options.deactivateAt)
             options.log(`webhook subscription ${id}: ${counters.failCount} consecutive failed attempts; deactivated`);
         }
+        if (inactive.length) options.onInactive?.(inactive.map(([id]) => id));
         for (const b of batch) b.done(result.recorded.has(b.input.id));
       } catch (error) {
         for (const b of batch) b.fail(error);

@@ -82,6 +82,17 @@ const RECORD_ATTEMPTS = `
   )
   SELECT (SELECT json_agg(id::text) FROM d) AS recorded, (SELECT json_agg(s) FROM s) AS subs`;
 
+// The pending deliveries of subscriptions that are no longer active (deactivated by their failures,
+// or revoked) are dropped: cancelled, with no next attempt. Not those another dispatcher holds
+// under a live claim: that one records its attempt first, and this runs again after it.
+const CANCEL_OF_INACTIVE = `
+  UPDATE webhook_deliveries d SET status = 'cancelled', lease_token = NULL, next_attempt_at = $2::timestamptz, updated_at = $2::timestamptz,
+    last_error = CASE WHEN s.revoked_at IS NOT NULL THEN 'subscription revoked'
+                      ELSE 'subscription deactivated after ' || s.fail_count || ' consecutive failed attempts' END
+  FROM webhook_subscriptions s
+  WHERE s.id = ANY($1::int[]) AND NOT s.active AND d.subscription_id = s.id AND d.status = 'pending'
+    AND (d.lease_token IS NULL OR d.next_attempt_at <= $2::timestamptz)`;
+
 const RELEASE = `
   UPDATE webhook_deliveries SET lease_token = NULL, next_attempt_at = $3::timestamptz, updated_at = $4::timestamptz
   WHERE id = ANY($1::bigint[]) AND lease_token = $2::text AND status = 'pending'`;
@@ -107,7 +118,9 @@ export function deliveryRepo(prisma: PrismaClient, options: { prepared?: boolean
      * subscriptions' counters, in one statement: one implicit transaction, and each subscription
      * row locked only for an instant. An attempt is written only if its claim (`token`) still
      * holds; the others (lease ran out, another worker took the delivery) write nothing.
-     * Returns the ids recorded and the counters of each subscription touched.
+     * Returns the ids recorded and the counters of each subscription touched. When a subscription
+     * touched is no longer active (this record deactivated it, or it was before), its pending
+     * deliveries are cancelled by a second statement (docs/webhooks.md: they are dropped).
      */
     async recordAttempts(
       records: readonly RecordInput[],
@@ -134,6 +147,8 @@ export function deliveryRepo(prisma: PrismaClient, options: { prepared?: boolean
         deactivateAt,
       ]);
       const [row] = parseRows(recordedRow, rows);
+      const inactive = (row?.subs ?? []).filter((sub) => !sub.active).map((sub) => sub.id);
+      if (inactive.length) await sql('cancel_of_inactive', CANCEL_OF_INACTIVE, [inactive, now]);
       return {
         recorded: new Set((row?.recorded ?? []).map((id) => BigInt(id))),
         subscriptions: new Map((row?.subs ?? []).map((sub) => [sub.id, { active: sub.active, failCount: sub.fail_count }])),
