@@ -13,7 +13,7 @@
 // run without it makes them itself.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,6 +50,18 @@ async function buildEmbeddedImage(file: string): Promise<void> {
     await rename(temp, file);
   } finally {
     await db.close();
+  }
+  await removeOldImages(path.dirname(file));
+}
+
+/** Images of older migrations, unused for a day (other checkouts may still use newer ones). */
+async function removeOldImages(dir: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of await readdir(dir)) {
+    if (!/^pglite-[0-9a-f]+\.tar$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.atimeMs < dayAgo && info.mtimeMs < dayAgo) await rm(file, { force: true });
   }
 }
 
