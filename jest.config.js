@@ -7,6 +7,8 @@ export default {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Makes the migrated template databases the suites copy, once per run (test/helpers/templates.ts).
+  globalSetup: '<rootDir>/test/global-setup.mjs',
   maxWorkers: 2,
   testTimeout: 120_000,
   verbose: false,

@@ -6,7 +6,8 @@
 // the dashboard's bundles under src/http/{playground,dashboard}/__generated__, the playground's page script and styles) to the same place under
 // dist/, where the compiled code looks for it. The service then runs with plain `node`
 // (`node dist/svc.js`, or bin/svc.js); prisma/, schema/ and content/ are read from the package root, not from dist/.
-// `--if-stale` (used by `npm start`) builds only when dist/ is missing or older than a source.
+// `--if-stale` (used by `npm start`) builds only when dist/ is missing or older than a source;
+// `--check` only says which (exit code 0: current).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,10 +37,15 @@ function newest(paths) {
   return latest;
 }
 
+// The lockfile too: the server bundle holds the dependencies it bundled (an update must rebuild it).
+const current = () =>
+  existsSync(stamp) &&
+  newest([...sources, 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-server.mjs', 'package-lock.json']) <= statSync(stamp).mtimeMs;
+// `--check` (the tests' globalSetup, test/global-setup.mjs): exit 0 when dist/ is current, 1 when
+// it is missing or older than a source; builds nothing.
+if (process.argv.includes('--check')) process.exit(current() ? 0 : 1);
 if (ifStale && existsSync(stamp)) {
-  // The lockfile too: the server bundle holds the dependencies it bundled (an update must rebuild it).
-  if (newest([...sources, 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-server.mjs', 'package-lock.json']) <= statSync(stamp).mtimeMs)
-    process.exit(0);
+  if (current()) process.exit(0);
   say('build: sources changed since the last build; rebuilding dist/');
 }
 

@@ -1,11 +1,13 @@
 // The databases every database suite runs on: always the embedded one (PGlite served over the
 // wire protocol, exactly as the service uses it) and, when TEST_DATABASE_URL is set, a fresh
 // database on that PostgreSQL server, created for the suite and dropped after it.
+// A migrated database is a copy of the run's migrated template (test/helpers/templates.ts), not
+// a new database migrated from scratch; `migrate: false` still gives an empty one.
+import type { PGlite } from '@electric-sql/pglite';
 import { testDatabaseUrls } from '../../src/config.ts';
-import { openMemoryDatabase } from '../../src/db/embedded.ts';
-import { applyMigrations } from '../../src/db/migrator.ts';
-import { migrationTarget } from '../../src/db/database.ts';
+import { openMemoryDatabase, serve } from '../../src/db/embedded.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
+import { cloneServerDatabase, openMigratedPglite } from './templates.ts';
 
 export interface TestDatabase {
   kind: 'embedded' | 'server';
@@ -15,13 +17,25 @@ export interface TestDatabase {
 
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
-  /** A new, empty database; migrated unless migrate is false. */
+  /** A new database: migrated (a copy of the migrated template) unless migrate is false (then empty). */
   create(options?: { migrate?: boolean }): Promise<TestDatabase>;
 }
 
-async function createServerDatabase(adminUrl: string): Promise<TestDatabase> {
-  const scratch = await createScratchDatabase(adminUrl, 't');
+async function createServerDatabase(adminUrl: string, migrate: boolean): Promise<TestDatabase> {
+  const scratch = migrate ? await cloneServerDatabase(adminUrl, 't') : await createScratchDatabase(adminUrl, 't');
   return { kind: 'server', connectionString: scratch.connectionString, close: scratch.drop };
+}
+
+async function servePglite(db: PGlite): Promise<TestDatabase> {
+  const { server, connectionString } = await serve(db);
+  return {
+    kind: 'embedded',
+    connectionString,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
 }
 
 export function databaseTargets(): DatabaseTarget[] {
@@ -29,8 +43,8 @@ export function databaseTargets(): DatabaseTarget[] {
     {
       name: 'pglite',
       async create({ migrate = true } = {}) {
+        if (migrate) return servePglite(await openMigratedPglite());
         const db = await openMemoryDatabase();
-        if (migrate) await applyMigrations(migrationTarget(db.connectionString, 'embedded'));
         return { kind: 'embedded', connectionString: db.connectionString, close: () => db.close() };
       },
     },
@@ -40,9 +54,7 @@ export function databaseTargets(): DatabaseTarget[] {
     targets.push({
       name: 'postgres',
       async create({ migrate = true } = {}) {
-        const db = await createServerDatabase(serverUrl);
-        if (migrate) await applyMigrations(migrationTarget(db.connectionString, 'server'));
-        return db;
+        return createServerDatabase(serverUrl, migrate);
       },
     });
   }

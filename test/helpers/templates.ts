@@ -1,0 +1,155 @@
+// Migrated databases made once per test run and copied for each suite, instead of creating and
+// migrating a database per suite (test/helpers/databases.ts; CONTRIBUTING.md, "Test speed").
+// - Embedded: a PGlite data directory with every migration applied, dumped to a tar file under
+//   the system's temporary folder; each suite starts an in-memory PGlite from it (loadDataDir),
+//   which skips PGlite's initdb and the schema engine.
+// - PostgreSQL: a migrated database on the test server, used as the template of each suite's
+//   database (CREATE DATABASE … TEMPLATE …).
+// Both are named by src/db/template.ts's key (the PGlite version and every migration's name and
+// content): a changed or added migration makes new ones, and a stale one is never used. Each is
+// made under a temporary name and then renamed, so a half-made one is never seen, and two runs
+// (or two jest workers) making one at once both end up with a whole one.
+// The jest globalSetup (test/global-setup.mjs) makes them before the first suite starts; a suite
+// run without it makes them itself.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { serve } from '../../src/db/embedded.ts';
+import { migrationTarget } from '../../src/db/database.ts';
+import { applyMigrations } from '../../src/db/migrator.ts';
+import { createScratchDatabase } from '../../src/db/scratch.ts';
+import { templateKey } from '../../src/db/template.ts';
+
+/** Where the embedded image is kept (override with TEST_TEMPLATE_DIR). */
+export const templateCacheDir = () => process.env.TEST_TEMPLATE_DIR || path.join(tmpdir(), 'cas-test-templates');
+
+const shortKey = async () => (await templateKey()).slice(0, 24);
+
+/** The path of the current embedded image (it may not exist yet). */
+export async function embeddedImagePath(): Promise<string> {
+  return path.join(templateCacheDir(), `pglite-${await shortKey()}.tar`);
+}
+
+async function buildEmbeddedImage(file: string): Promise<void> {
+  const db = await PGlite.create();
+  try {
+    const { server, connectionString } = await serve(db);
+    try {
+      await applyMigrations(migrationTarget(connectionString, 'embedded'));
+    } finally {
+      await server.stop();
+    }
+    const image = await db.dumpDataDir('none');
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, new Uint8Array(await image.arrayBuffer()));
+    await rename(temp, file);
+  } finally {
+    await db.close();
+  }
+  await removeOldImages(path.dirname(file));
+}
+
+/** Images of older migrations, unused for a day (other checkouts may still use newer ones). */
+async function removeOldImages(dir: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of await readdir(dir)) {
+    if (!/^pglite-[0-9a-f]+\.tar$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.atimeMs < dayAgo && info.mtimeMs < dayAgo) await rm(file, { force: true });
+  }
+}
+
+/** The migrated embedded database as a tar image (made now if this run has none yet). */
+export async function embeddedImage(): Promise<Blob> {
+  const file = await embeddedImagePath();
+  if (!existsSync(file)) await buildEmbeddedImage(file);
+  return new Blob([await readFile(file)]);
+}
+
+/** An in-memory PGlite holding the migrated schema, without initdb or migrations. */
+export async function openMigratedPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await embeddedImage() });
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const code = (error: unknown) => (error as { code?: string }).code;
+
+/**
+ * Runs `step` again while PostgreSQL answers 55006 (the database is being accessed by other
+ * users: a template is copied or renamed only with no session on it, and one may be closing).
+ */
+async function retryWhileInUse<T>(step: () => Promise<T>, limitMs = 120_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    try {
+      return await step();
+    } catch (error) {
+      if (code(error) !== '55006' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** The name of the migrated template database on the server of adminUrl (made now if missing). */
+export async function serverTemplate(adminUrl: string): Promise<string> {
+  const name = `cas_tpl_${await shortKey()}`;
+  const exists = (client: pg.Client) => client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]).then((r) => r.rowCount === 1);
+  if (await withClient(adminUrl, exists)) return name;
+  const scratch = await createScratchDatabase(adminUrl, 'cas_tpl_tmp');
+  try {
+    await applyMigrations(migrationTarget(scratch.connectionString, 'server'));
+    const made = new URL(scratch.connectionString).pathname.slice(1);
+    await withClient(adminUrl, (client) =>
+      retryWhileInUse(async () => {
+        try {
+          await client.query(`ALTER DATABASE "${made}" RENAME TO "${name}"`);
+        } catch (error) {
+          if (code(error) !== '42P04') throw error; // 42P04: made by another run meanwhile; ours is dropped below
+        }
+      }),
+    );
+  } finally {
+    await scratch.drop();
+  }
+  return name;
+}
+
+/**
+ * A new database `<prefix>_<random>` on the server of adminUrl, copied from the migrated
+ * template.
+ */
+export async function cloneServerDatabase(adminUrl: string, prefix = 't'): Promise<{ connectionString: string; drop(): Promise<void> }> {
+  const template = await serverTemplate(adminUrl);
+  const name = `${prefix}_${randomBytes(8).toString('hex')}`;
+  await withClient(adminUrl, (client) => retryWhileInUse(() => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    connectionString: url.toString(),
+    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+/** Makes both templates (the server one only when TEST_DATABASE_URL is set): the globalSetup. */
+export async function prepareTemplates(): Promise<string[]> {
+  const made = [await embeddedImagePath()];
+  await embeddedImage();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) made.push(await serverTemplate(adminUrl));
+  return made;
+}
