@@ -99,9 +99,18 @@ if (!adminUrl || !redisUrl) {
       // NODE_ENV=production as in the runtime stage: npm then passes no npm_config_omit to the
       // scripts (--omit=dev is its default), so postinstall must tell by the tools installed.
       const npm = (args: string[]) =>
-        spawnSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' });
+        spawnSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], {
+          cwd: dir,
+          env: { ...process.env, NODE_ENV: 'production' },
+          encoding: 'utf8',
+        });
       const install = npm(['ci', '--omit=dev']);
-      plainInstall = { status: install.status, output: `${install.stdout}${install.stderr}`, builtAt, builtAfter: statSync(path.join(dir, 'dist/.built')).mtimeMs };
+      plainInstall = {
+        status: install.status,
+        output: `${install.stdout}${install.stderr}`,
+        builtAt,
+        builtAfter: statSync(path.join(dir, 'dist/.built')).mtimeMs,
+      };
       if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${plainInstall.output}`);
       plainInstall.prismaCli = existsSync(path.join(dir, 'node_modules/prisma'));
       plainInstall.generated = existsSync(path.join(dir, 'src'));
