@@ -72,7 +72,10 @@ export async function openCore(config: Readonly<Config>, options: CoreOptions): 
       config = Object.freeze({ ...config, session: Object.freeze({ ...config.session, secret }) });
     }
     const services = buildServices(config, db, options.ports);
-    if (options.migrate === 'always' || db.ownsFiles) await services.webhooks.sealStoredSecrets();
+    if (options.migrate === 'always' || db.ownsFiles) {
+      await services.webhooks.sealStoredSecrets();
+      await services.idempotency.sealStoredAnswers();
+    }
     let closing: Promise<void> | null = null;
     return {
       config,
@@ -175,6 +178,8 @@ export function startBackground(core: Pick<Core, 'config' | 'db' | 'services'>, 
 export type Background = ReturnType<typeof startBackground>;
 
 export interface RunningServer {
+  /** The configuration the core resolved (keys generated into DATA_DIR included): the one to hand on. */
+  config: Readonly<Config>;
   app: FastifyInstance;
   db: Database;
   services: Services;
@@ -198,6 +203,10 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     throw new Error('SESSION_SECRET: required when NODE_ENV=production (the key of dashboard sessions; at least 32 characters, e.g. openssl rand -hex 32)');
   }
   const core = await openCore(config, { exclusive: true, migrate: 'always', ...(options.say ? { say: options.say } : {}) });
+  // From here on, the configuration the core resolved: the environment's, with the keys of the
+  // embedded database's data directory filled in. Handing on the caller's would leave the
+  // dispatcher, the doors or the demo without a key the core sealed with.
+  config = core.config;
   let app: FastifyInstance | null = null;
   try {
     // The demo's checks (one of them a password hash, in libuv's thread pool) run while the doors load.
@@ -222,6 +231,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     const running = app;
     let closing: Promise<void> | null = null;
     return {
+      config,
       app: running,
       db: core.db,
       services: core.services,

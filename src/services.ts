@@ -61,6 +61,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const inventory = inventoryService(db.prisma);
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
+  // Webhook signing secrets and kept Idempotency-Key answers are sealed with the same key.
+  const secrets = secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null);
   return {
     accounts,
     auth,
@@ -72,7 +74,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     webhooks: webhooksService(db.prisma, {
       allowHosts: config.webhooks.allowPrivateHosts,
       extraCa: config.webhooks.extraCa,
-      secrets: secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null),
+      secrets,
     }),
     events: eventsRepo(db.prisma),
     live: liveFeed(eventsRepo(db.prisma), {
@@ -98,7 +100,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     orders: ordersService(db.prisma),
     retention: retentionService(db.prisma, config.retention),
     usage,
-    idempotency: idempotencyService(db.prisma),
+    idempotency: idempotencyService(db.prisma, { secrets }),
     aiAccess,
     aiInsights: aiInsightsService(db.prisma, { aiAccess, credits, anomalies, profit, inventory, provider: ports.aiProvider ?? aiProviderFrom(config.ai) }),
     status: statusService({

@@ -3,6 +3,7 @@
 // Each handler: parse, one service call, serialize. The guard settles the scope at onRequest.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
+import { shownOnce } from '../../src/http/idempotency.ts';
 import { DELIVERY_STATUSES, MAX_GRACE_HOURS, RECOVER_MAX_DAYS, SECRET_WARNING, type WebhooksService } from '../../src/domain/webhooks/index.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { API_VERSION } from '../serializers/common.ts';
@@ -170,7 +171,11 @@ export function webhookOperationRoutes(app: FastifyInstance, services: { webhook
       schema: { params: subscriptionParams, body: rotateBody },
       config: { doc: docs.rotate },
     },
-    async (request) => s.serializeRotation(await webhooks.rotateSecret(account(request), request.params.id, request.body.grace_period_hours), SECRET_WARNING),
+    async (request) => {
+      const rotated = await webhooks.rotateSecret(account(request), request.params.id, request.body.grace_period_hours);
+      shownOnce(request, rotated.secret);
+      return s.serializeRotation(rotated, SECRET_WARNING);
+    },
   );
 
   app.post<SubscriptionRequest>(

@@ -3,7 +3,7 @@
 // before a body is read or validated, so an anonymous or read-only caller learns nothing from 400s.
 import type { FastifyInstance } from 'fastify';
 import type { AccessGuard } from '../../src/http/guard.ts';
-import { idempotencyEffects } from '../../src/http/idempotency.ts';
+import { idempotencyEffects, shownOnce } from '../../src/http/idempotency.ts';
 import type { CreateWebhookInput, WebhooksService } from '../../src/domain/webhooks/index.ts';
 import type { RouteDoc } from '../openapi/document.ts';
 import { ErrorBody } from '../openapi/schemas.ts';
@@ -57,7 +57,11 @@ export function webhookRoutes(app: FastifyInstance, services: { webhooks: Webhoo
   app.post<{ Body: CreateWebhookInput }>(
     '/webhooks',
     { onRequest: guard.requires('write'), preValidation: requireJsonObjectBody, schema: { body: createBody }, config: { doc: createDoc } },
-    async (request) => serializeCreatedWebhook(await services.webhooks.createWebhook(request.principal!.accountId, request.body, idempotencyEffects(request))),
+    async (request) => {
+      const created = await services.webhooks.createWebhook(request.principal!.accountId, request.body, idempotencyEffects(request));
+      shownOnce(request, created.secret);
+      return serializeCreatedWebhook(created);
+    },
   );
 
   app.delete<{ Querystring: { id: number } }>(

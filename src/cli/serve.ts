@@ -28,8 +28,10 @@ async function serve({ config, io, args }: CommandContext, withDemo: boolean): P
     process.off('SIGTERM', remember);
   }
   // Under `svc serve` the dispatcher only warns about test-only settings; `svc start` runs it all.
+  // The server's configuration, not the environment's: the core resolved the embedded database's
+  // keys into it (the webhook secret key the API seals with is the one the dispatcher opens with).
   const background = startBackground(
-    { config, db: server.db, services: server.services },
+    { config: server.config, db: server.db, services: server.services },
     { apiUrl: server.url, log: lineLogger(logger, 'background'), run: withDemo && config.jobsEnabled },
   );
   closeOnSignals(

@@ -5,7 +5,7 @@
 // replay (below 500) or the key released (5xx). The rules live in src/domain/idempotency.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
-import { idempotencyRequestHash, parseIdempotencyKey, type EffectLedger, type IdempotencyTicket } from '../domain/idempotency/index.ts';
+import { idempotencyRequestHash, markShownOnce, parseIdempotencyKey, type EffectLedger, type IdempotencyTicket } from '../domain/idempotency/index.ts';
 
 /** Headers that are part of an answer (kept and replayed); rate-limit and request-id headers are fresh on every request. */
 const KEPT_HEADERS = ['content-type', 'location', 'deprecation', 'sunset', 'link', 'x-next-cursor'];
@@ -15,6 +15,11 @@ const tickets = new WeakMap<FastifyRequest, IdempotencyTicket>();
 /** The request's Idempotency-Key claim, for the writes that record their effects on it (null without a key). */
 export function idempotencyEffects(request: FastifyRequest): EffectLedger | null {
   return tickets.get(request)?.effects ?? null;
+}
+
+/** Says that the request's answer carries `secret`, shown once: a kept answer never holds it as it is (src/domain/idempotency/answers.ts). */
+export function shownOnce(request: FastifyRequest, secret: string | null | undefined): void {
+  markShownOnce(idempotencyEffects(request), secret);
 }
 
 export function applyIdempotencyKeys(app: FastifyInstance, services: Pick<Services, 'idempotency'>): void {

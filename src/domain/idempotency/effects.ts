@@ -31,6 +31,8 @@ export interface EffectLedger {
   mark: EffectMark;
   recorded: IdempotencyEffect[];
   cursor: number;
+  /** Secrets shown once in this request's answer (answers.ts): never stored as they are. */
+  shownOnce: string[];
 }
 
 /**

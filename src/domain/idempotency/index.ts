@@ -3,3 +3,4 @@ export { idempotencyService, type IdempotencyService, type IdempotencyTicket } f
 export { idempotencyRequestHash, parseIdempotencyKey } from './rules.ts';
 export { takeEffectSlot, type EffectLedger, type EffectSlot, type IdempotencyEffect } from './effects.ts';
 export { recordEffect } from './repo.ts';
+export { markShownOnce } from './answers.ts';

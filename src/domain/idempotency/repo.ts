@@ -23,6 +23,8 @@ const StoredRow = z.object({
 export type StoredKey = z.output<typeof StoredRow>;
 
 const ClaimedRow = z.object({ owner: col.text, effects: z.unknown() });
+const AnswerRow = z.object({ accountId: col.text, scope: col.text, key: col.text, body: col.text });
+export type StoredAnswer = z.output<typeof AnswerRow>;
 
 /** A transaction (or client) that can run raw SQL: the write's own, so its effect commits with it. */
 interface RawRunner {
@@ -96,6 +98,18 @@ export function idempotencyRepo(prisma: PrismaClient) {
         WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND owner = ${owner} AND state = 'running'
           AND effects IS NULL`;
     },
+    /** Up to `limit` kept answers whose body is not sealed yet (stored before sealing existed). */
+    async unsealedAnswers(sealedPrefix: string, limit: number): Promise<StoredAnswer[]> {
+      const rows = await prisma.$queryRaw`
+        SELECT account_id AS "accountId", scope, key, body FROM idempotency_keys
+        WHERE state = 'completed' AND body IS NOT NULL AND left(body, ${sealedPrefix.length}::integer) <> ${sealedPrefix}
+        LIMIT ${limit}::integer`;
+      return parseRows(AnswerRow, rows);
+    },
+    /** Replaces a kept answer's body `from` (unless it changed meanwhile) by `to`; 1 when replaced. */
+    replaceBody: (ref: KeyRef, from: string, to: string): Promise<number> => prisma.$executeRaw`
+        UPDATE idempotency_keys SET body = ${to}
+        WHERE account_id = ${ref.accountId} AND scope = ${ref.scope} AND key = ${ref.key} AND state = 'completed' AND body = ${from}`,
     /** Removes expired keys; returns how many. */
     async deleteExpired(): Promise<number> {
       return prisma.$executeRaw`DELETE FROM idempotency_keys WHERE expires_at <= now()`;

@@ -7,16 +7,20 @@
 // a retry runs again, reusing the writes that record their effects (effects.ts). An answer or
 // release that cannot be written when its request ends (the database went away) is written by this
 // process's next `start`; a claim whose request never finished (a crashed process) lapses after its
-// lease and the same request may then run again.
+// lease and the same request may then run again. Stored bodies are sealed (answers.ts).
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { idempotencyRepo, type KeyRef } from './repo.ts';
 import type { EffectLedger } from './effects.ts';
+import { answerBox } from './answers.ts';
+import { SEALED_PREFIX, type SecretBox } from '../webhooks/secret-box.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, SWEEP_INTERVAL_MS } from './rules.ts';
 
 /** Bound of the answers and releases kept in memory while the database is away. */
 const MAX_UNRECORDED = 10_000;
+/** Stored answers sealed per statement by the boot pass. */
+const SEAL_BATCH = 200;
 
 export interface IdempotencyCaller {
   accountId: string;
@@ -46,10 +50,18 @@ export interface IdempotencyService {
   finish(ticket: IdempotencyTicket, answer: IdempotentAnswer | null): Promise<void>;
   /** Removes expired keys; returns how many (the retention job may call it; `start` also sweeps now and then). */
   deleteExpired(): Promise<number>;
+  /** At boot: seals the answers stored before sealing existed (none without a key); returns how many. */
+  sealStoredAnswers(): Promise<number>;
 }
 
-export function idempotencyService(prisma: PrismaClient): IdempotencyService {
+export interface IdempotencyOptions {
+  /** Seals stored answers and opens them to replay (the webhook secrets' box); none: stored without their marked secrets. */
+  secrets?: SecretBox | null;
+}
+
+export function idempotencyService(prisma: PrismaClient, options: IdempotencyOptions = {}): IdempotencyService {
   const repo = idempotencyRepo(prisma);
+  const answers = answerBox(options.secrets);
   let lastSweep = 0;
 
   // Answers and releases that could not be written when their request ended (the database was
@@ -93,14 +105,15 @@ export function idempotencyService(prisma: PrismaClient): IdempotencyService {
           if (unrecorded.length < MAX_UNRECORDED) unrecorded.push(() => repo.release(ref, owner));
           throw error;
         }
-        if (recorded) return { kind: 'run', ticket: { ref, owner, effects: { mark: { scope: ref.scope, key: ref.key, owner }, recorded, cursor: 0 } } };
+        if (recorded)
+          return { kind: 'run', ticket: { ref, owner, effects: { mark: { scope: ref.scope, key: ref.key, owner }, recorded, cursor: 0, shownOnce: [] } } };
         const stored = await repo.find(ref);
         if (!stored) continue;
         if (stored.requestHash !== requestHash) {
           throw new AppError('idempotency_key_reused', `This ${IDEMPOTENCY_HEADER} was used with a different request in the last 24 hours; use a new key.`);
         }
         if (stored.state === 'completed' && stored.status !== null && stored.body !== null) {
-          return { kind: 'replay', answer: { status: stored.status, headers: stored.headers ?? {}, body: stored.body } };
+          return { kind: 'replay', answer: { status: stored.status, headers: stored.headers ?? {}, body: answers.fromStored(stored.body) } };
         }
         if (stored.leaseHeld) {
           throw new AppError('idempotency_key_in_progress', `A request with this ${IDEMPOTENCY_HEADER} is still running; retry shortly.`, {
@@ -112,12 +125,13 @@ export function idempotencyService(prisma: PrismaClient): IdempotencyService {
     },
 
     async finish(ticket: IdempotencyTicket, answer: IdempotentAnswer | null): Promise<void> {
-      const record =
-        answer && answer.status < 500
-          ? async () => {
-              await repo.complete(ticket.ref, ticket.owner, answer);
-            }
-          : () => repo.release(ticket.ref, ticket.owner);
+      // Sealed now, so that not even the answer kept in memory for later (below) holds a secret as it is.
+      const stored = answer && answer.status < 500 ? { ...answer, body: answers.toStored(answer.body, ticket.effects.shownOnce) } : null;
+      const record = stored
+        ? async () => {
+            await repo.complete(ticket.ref, ticket.owner, stored);
+          }
+        : () => repo.release(ticket.ref, ticket.owner);
       try {
         await record();
       } catch (error) {
@@ -128,5 +142,18 @@ export function idempotencyService(prisma: PrismaClient): IdempotencyService {
     },
 
     deleteExpired: () => repo.deleteExpired(),
+
+    async sealStoredAnswers(): Promise<number> {
+      if (!answers.sealing) return 0;
+      let sealed = 0;
+      for (;;) {
+        const batch = await repo.unsealedAnswers(SEALED_PREFIX, SEAL_BATCH);
+        let progress = 0;
+        for (const row of batch) progress += await repo.replaceBody(row, row.body, answers.toStored(row.body, []));
+        sealed += progress;
+        // A short batch is the last; one whose rows all changed meanwhile is not retried forever.
+        if (batch.length < SEAL_BATCH || progress === 0) return sealed;
+      }
+    },
   };
 }

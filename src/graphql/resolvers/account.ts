@@ -2,6 +2,7 @@
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../user-errors.ts';
+import { markShownOnce } from '../../domain/idempotency/index.ts';
 import { connection, idCursors, parseId } from '../connection.ts';
 
 const transactionCursor = idCursors('credit_transaction');
@@ -59,7 +60,7 @@ export const accountResolvers: Resolvers = {
     resetAt: (r) => new Date(r.resetAtMs),
   },
   Mutation: {
-    async createApiKey(_parent, { input }, { principal, services }) {
+    async createApiKey(_parent, { input }, { principal, services, idempotency }) {
       const created = await services.keys.createKey({
         accountId: principal.accountId,
         scopes: input.scopes,
@@ -68,6 +69,7 @@ export const accountResolvers: Resolvers = {
         name: input.name ?? '',
       });
       const { key, ...apiKey } = created;
+      markShownOnce(idempotency, key);
       return ok({ apiKey, key });
     },
     async revokeApiKey(_parent, { input }, { principal, services }) {

@@ -3,6 +3,7 @@ import type { Resolvers } from '../__generated__/resolvers.ts';
 import { ok } from '../user-errors.ts';
 import { parseId, wholeList } from '../connection.ts';
 import { toGlobalId } from '../global-id.ts';
+import { markShownOnce } from '../../domain/idempotency/index.ts';
 
 export const operationsResolvers: Resolvers = {
   Query: {
@@ -48,6 +49,7 @@ export const operationsResolvers: Resolvers = {
         { url: input.url, events: input.events ?? undefined },
         idempotency,
       );
+      markShownOnce(idempotency, secret);
       return ok({ webhook, secret, warning });
     },
     async revokeWebhook(_parent, { input }, { principal, services }) {

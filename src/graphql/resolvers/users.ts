@@ -3,6 +3,7 @@
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import { ok } from '../user-errors.ts';
 import { parseNodeKey, toGlobalId } from '../global-id.ts';
+import { markShownOnce } from '../../domain/idempotency/index.ts';
 
 export const userResolvers: Resolvers = {
   Query: {
@@ -15,8 +16,9 @@ export const userResolvers: Resolvers = {
     id: (user) => toGlobalId('DashboardUser', user.id),
   },
   Mutation: {
-    async createDashboardUser(_parent, { input }, { principal, services }) {
+    async createDashboardUser(_parent, { input }, { principal, services, idempotency }) {
       const { user, oneTimePassword } = await services.users.createUser({ accountId: principal.accountId, email: input.email, role: input.role ?? 'member' });
+      markShownOnce(idempotency, oneTimePassword);
       return ok({ user, oneTimePassword });
     },
     async removeDashboardUser(_parent, { id }, { principal, services }) {

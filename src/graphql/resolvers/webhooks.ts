@@ -2,6 +2,7 @@
 // recover, the test event, secret rotation and re-enabling. Each resolver is one service call.
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import { ok } from '../user-errors.ts';
+import { markShownOnce } from '../../domain/idempotency/index.ts';
 import { AppError } from '../../errors.ts';
 import { connection, idCursors, parseId } from '../connection.ts';
 import { parseNodeKey, toGlobalId } from '../global-id.ts';
@@ -63,8 +64,9 @@ export const webhookResolvers: Resolvers = {
     async testWebhook(_parent, { input }, { principal, services }) {
       return ok(await services.webhooks.sendTestEvent(principal.accountId, parseId(input.id, 'WebhookSubscription')));
     },
-    async rotateWebhookSecret(_parent, { input }, { principal, services }) {
+    async rotateWebhookSecret(_parent, { input }, { principal, services, idempotency }) {
       const rotated = await services.webhooks.rotateSecret(principal.accountId, parseId(input.id, 'WebhookSubscription'), input.gracePeriodHours ?? undefined);
+      markShownOnce(idempotency, rotated.secret);
       return ok({ webhookId: toGlobalId('WebhookSubscription', rotated.id), secret: rotated.secret, previousSecretExpiresAt: rotated.previousSecretExpiresAt });
     },
     async enableWebhook(_parent, { input }, { principal, services }) {
