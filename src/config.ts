@@ -121,6 +121,9 @@ function readExtraCa(file: string | undefined, problems: string[]): string | nul
 
 type Env = z.infer<typeof schema>;
 
+/** Every variable the service reads, with its schema: README's table and .env.example name each (test/unit/config-docs.test.ts). */
+export const configVariables = schema.shape;
+
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;

@@ -1,13 +1,17 @@
 // The Dockerfile's runtime stage, performed without Docker: the files its COPY lines take are
-// copied into a temporary directory, the production dependencies are installed there with
-// `npm ci --omit=dev --omit=optional --ignore-scripts` (no tsx, no Prisma CLI, no sources), and the compiled
-// service runs with plain node: `migrate`, then two APIs (`serve`) and two workers (`worker`) at
+// copied into a temporary directory, the production dependencies are installed there (no tsx, no
+// Prisma CLI, no sources), and the compiled service runs with plain node: `migrate`, then two APIs (`serve`) and two workers (`worker`) at
 // once against one fresh PostgreSQL database and one Redis, as compose.yaml runs them. Checks:
 // both APIs serve (probes, status, the playground and the dashboard from dist/), they share one rate budget, and
 // every job of a cron tick runs for every account, never twice at once, although both
 // workers schedule it, and each minute's uptime checks are recorded once.
+// The install is first the plain `npm ci --omit=dev` of an operator without Docker (scripts on,
+// optional packages in, so the Prisma CLI and TypeScript arrive as optional peers of
+// @prisma/client): it must succeed and build nothing (issue 23, item 5). `npm prune --omit=dev
+// --omit=optional` then leaves the tree of the image's `npm ci --omit=dev --omit=optional
+// --ignore-scripts` without a second install.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,6 +83,7 @@ if (!adminUrl || !redisUrl) {
     let env: NodeJS.ProcessEnv;
     const prefix = `test:prod:${process.pid}:${Date.now()}:`;
     const procs: Proc[] = [];
+    let plainInstall: { status: number | null; output: string; prismaCli: boolean; generated: boolean; distUntouched: boolean };
 
     beforeAll(async () => {
       // dist/ as the build stage makes it (rebuilt only if a source is newer).
@@ -88,11 +93,31 @@ if (!adminUrl || !redisUrl) {
       cpSync(path.join(projectRoot, 'package.json'), path.join(dir, 'package.json'));
       cpSync(path.join(projectRoot, 'package-lock.json'), path.join(dir, 'package-lock.json'));
       for (const [from, to] of runtimeCopies()) cpSync(path.join(projectRoot, from), path.join(dir, to), { recursive: true });
-      const install = spawnSync('npm', ['ci', '--omit=dev', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
-      if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${install.stdout}${install.stderr}`);
+      // scripts/ as a clone has it (postinstall); not part of the image, removed after the install.
+      cpSync(path.join(projectRoot, 'scripts'), path.join(dir, 'scripts'), { recursive: true });
+      const stamp = path.join(dir, 'dist/.built');
+      const builtAt = statSync(stamp).mtimeMs;
+      // NODE_ENV=production as in the runtime stage: npm then passes no npm_config_omit to the
+      // scripts (--omit=dev is its default), so postinstall must tell by the tools installed.
+      const npm = (args: string[]) =>
+        spawnSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], {
+          cwd: dir,
+          env: { ...process.env, NODE_ENV: 'production' },
+          encoding: 'utf8',
+        });
+      const install = npm(['ci', '--omit=dev']);
+      plainInstall = {
+        status: install.status,
+        output: `${install.stdout}${install.stderr}`,
+        prismaCli: existsSync(path.join(dir, 'node_modules/prisma')),
+        // A build would have generated the Prisma client under src/ and rewritten dist/.
+        generated: existsSync(path.join(dir, 'src')),
+        distUntouched: existsSync(stamp) && statSync(stamp).mtimeMs === builtAt,
+      };
+      if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${plainInstall.output}`);
+      const prune = npm(['prune', '--omit=dev', '--omit=optional']);
+      if (prune.status !== 0) throw new Error(`npm prune --omit=dev --omit=optional failed:\n${prune.stdout}${prune.stderr}`);
+      rmSync(path.join(dir, 'scripts'), { recursive: true, force: true });
       database = await createScratchDatabase(adminUrl, 'prod');
       // No variable of the developer's shell leaks in (a DATABASE_URL, SVC_FROM_SOURCE, …).
       env = {
@@ -110,7 +135,7 @@ if (!adminUrl || !redisUrl) {
         // A loaded CI machine may need more than the default 10 s to close; a hang still fails.
         SHUTDOWN_TIMEOUT_MS: '30000',
       };
-    }, 300_000);
+    }, 900_000);
 
     afterAll(async () => {
       await Promise.all(procs.map(stop));
@@ -122,6 +147,16 @@ if (!adminUrl || !redisUrl) {
         redis.disconnect();
       }
       if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    test('the plain `npm ci --omit=dev` (install scripts on, optional peers in) succeeds and builds nothing', () => {
+      expect(plainInstall.status).toBe(0);
+      // The case of the issue: the Prisma CLI came in as an optional peer, and postinstall still
+      // knew that this install has nothing to build with.
+      expect(plainInstall.prismaCli).toBe(true);
+      expect(plainInstall.output).toMatch(/postinstall: nothing built \(esbuild not installed/);
+      expect(plainInstall.generated).toBe(false);
+      expect(plainInstall.distUntouched).toBe(true);
     });
 
     test('the runtime copy holds no sources and no build tools', () => {

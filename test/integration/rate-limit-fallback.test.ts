@@ -1,9 +1,14 @@
 // Issue 14, item 11: when Redis goes away, rate limiting falls back to the in-process limiter of
 // each instance (it never fails open), says so once in the logs and in /readyz, and returns to the
-// shared Redis budgets when Redis is back. The test starts its own redis-server on its own port
+// shared Redis budgets when Redis is back. Issue 23, item 5: it comes back on its own, probing
+// Redis while falling back, so an idle `svc serve` reports Redis again in /readyz within seconds,
+// without waiting for a limited request. Each test starts its own redis-server on its own port
 // (never the shared one) and stops it by the child's pid.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
@@ -14,6 +19,9 @@ import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 import { testConfig } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeKey } from '../factories/keys.ts';
+import { svcBackground, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
+import { testDatabaseUrls } from '../../src/config.ts';
+import { createScratchDatabase } from '../../src/db/scratch.ts';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -47,6 +55,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
@@ -122,4 +131,77 @@ if (!hasRedis) {
       await stopRedis(redis);
     }
   });
+
+  test(
+    'an idle `svc serve` probes Redis while falling back: /readyz reports Redis again within seconds of its return, no limited request needed',
+    async () => {
+      const port = await freePort();
+      let redis = await startRedis(port);
+      // PostgreSQL where the machine has it (no embedded server to start inside the child), else a fresh DATA_DIR.
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'svc-rl-probe-'));
+      const adminUrl = testDatabaseUrls().postgres;
+      const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'rlp') : null;
+      const prefix = `test:rlp:${port}:`;
+      const server = svcBackground(
+        ['serve'],
+        {
+          ...(scratch ? { DATABASE_URL: scratch.connectionString } : {}),
+          DATA_DIR: dataDir,
+          PORT: '0',
+          LOG_LEVEL: 'info',
+          REDIS_URL: `redis://127.0.0.1:${port}`,
+          RATE_LIMIT_REDIS_PREFIX: prefix,
+        },
+        /API status\s+(http:\/\/\S+)\/api\/v1\/status/,
+      );
+      const admin = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 200 });
+      admin.on('error', () => {});
+      try {
+        const base = /API status\s+(http:\/\/\S+)\/api\/v1\/status/.exec(await server.started)![1]!;
+        const readyz = async () => (await (await fetch(`${base}/readyz`)).json()) as { status: string; rate_limit?: { store: string; fallback?: boolean } };
+        // GET /api/v1/status spends the public budget of the caller's address; /readyz spends none.
+        const limited = async () => {
+          const response = await fetch(`${base}/api/v1/status`);
+          await response.arrayBuffer();
+          return response;
+        };
+
+        // Redis up. On a loaded machine the first hits can outlast the client's connect or command
+        // timeout and fall back; limited requests (which try Redis first) bring it back.
+        const deadline = (ms: number) => Date.now() + ms;
+        const untilRedis = deadline(60_000);
+        while ((await limited()).ok && (await readyz()).rate_limit?.store !== 'redis' && Date.now() < untilRedis) await sleep(250);
+        expect(await readyz()).toMatchObject({ status: 'ready', rate_limit: { store: 'redis' } });
+
+        await stopRedis(redis);
+        expect((await limited()).status).toBe(200);
+        expect((await readyz()).rate_limit).toMatchObject({ store: 'memory', fallback: true });
+
+        // Redis back, empty. From here on only /readyz is asked: the instance must notice by itself.
+        redis = await startRedis(port);
+        const untilBack = deadline(60_000);
+        let ready = await readyz();
+        while (ready.rate_limit?.store !== 'redis' && Date.now() < untilBack) {
+          await sleep(250);
+          ready = await readyz();
+        }
+        expect(ready).toEqual({ status: 'ready', rate_limit: { store: 'redis' } });
+        expect(server.output()).toMatch(/Redis is back; shared limits resume/);
+
+        // Shared limits again: the next limited request is counted in the restarted Redis.
+        await admin.connect();
+        expect(await admin.keys(`${prefix}*`)).toEqual([]);
+        expect((await limited()).status).toBe(200);
+        expect((await admin.keys(`${prefix}*`)).length).toBe(1);
+      } finally {
+        admin.disconnect();
+        server.child.kill('SIGTERM');
+        await server.exited;
+        await stopRedis(redis);
+        rmSync(dataDir, { recursive: true, force: true });
+        await scratch?.drop();
+      }
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 }

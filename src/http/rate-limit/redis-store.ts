@@ -112,6 +112,10 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): RateLi
       }
     },
     status: () => ({ store: 'redis' }),
+    // Fails at once while disconnected (no offline queue), within commandTimeout when Redis hangs.
+    async ping() {
+      await client.ping();
+    },
     async close() {
       if (client.status === 'ready') {
         try {

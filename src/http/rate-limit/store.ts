@@ -26,6 +26,8 @@ export interface RateLimitStore {
   close(): Promise<void>;
   /** Where budgets are kept now (stores that can change it say so). */
   status?(): RateLimitStatus;
+  /** Resolves when the store's backend answers now, rejects when it does not (stores with a remote backend). */
+  ping?(): Promise<void>;
 }
 
 /** Both stores reject nonsense arguments instead of guessing: they are programming errors, not traffic. */
