@@ -39,6 +39,8 @@ import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
 import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
+import { ingestionService } from './domain/ingestion/index.ts';
+import { importsService } from './domain/imports/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
@@ -61,6 +63,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const inventory = inventoryService(db.prisma);
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
+  const ingestion = ingestionService(db.prisma);
   return {
     accounts,
     auth,
@@ -96,6 +99,12 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     alerts: alertsService(db.prisma),
     reports: reportsService(db.prisma),
     orders: ordersService(db.prisma),
+    ingestion,
+    imports: importsService(db.prisma, {
+      ingestion,
+      enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('imports', accountId),
+      maxBytes: config.imports.maxBytes,
+    }),
     retention: retentionService(db.prisma, config.retention),
     usage,
     idempotency: idempotencyService(db.prisma),

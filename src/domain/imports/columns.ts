@@ -1,136 +1,233 @@
 // The CSV columns of each format (docs/imports.md): Shopify's orders export as Shopify writes it,
-// and the generic columns per kind (the record fields of records.ts, flat). Each maps a row's
-// cells (`get(column)`: the trimmed cell, undefined when empty or absent) to a record value.
+// and a generic set per kind (the ingestion record's fields in snake_case). Each maps one row's
+// cells (`get(column)`: trimmed, undefined when empty or absent) to ingestion record fields.
+import type { AdSpendRecord, CustomerRecord, OrderLineRecord, OrderRecord, RefundRecord } from '../ingestion/index.ts';
+import { numeric, type ProductRow } from './records.ts';
+
 type Get = (column: string) => string | undefined;
+type OrderFields = Omit<OrderRecord, 'lines'>;
 
 export interface OrderColumns {
+  dialect: 'shopify' | 'generic';
   /** The column whose value groups rows into one order (one row per line item). */
   key: string;
   required: readonly string[];
   /** The order's fields, from its first row. */
-  order(get: Get): Record<string, unknown>;
+  order(get: Get): OrderFields;
   /** The row's line item, or null for a row that has none. */
-  item(get: Get): Record<string, unknown> | null;
-  /** The column to report for a record field path (`customer.email`, `total`). */
-  fieldName(path: string): string;
-  itemFieldName(field: string): string;
+  line(get: Get): OrderLineRecord | null;
+  /** The column of an order field (`total`, `customer.email`) and of a line field (`unitPrice`). */
+  orderColumn: Readonly<Record<string, string>>;
+  lineColumn: Readonly<Record<string, string>>;
 }
 
-/** Shopify's export writes local times as `2025-10-07 09:50:26 +0200`. */
+/** Shopify's export writes local times as `2025-10-07 09:50:26 +0200`; ingestion wants ISO 8601. */
 export function shopifyTime(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)\s*([+-]\d{2}):?(\d{2})$/.exec(value);
   return m ? `${m[1]}T${m[2]}${m[3]}:${m[4]}` : value;
 }
 
-const latest = (...values: Array<string | undefined>): string | undefined => {
+function latest(...values: Array<string | undefined>): string | null {
   const times = values.filter((v): v is string => v !== undefined && !Number.isNaN(Date.parse(v)));
-  return times.length ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : undefined;
-};
-
-const SHOPIFY_ORDER_FIELDS: Record<string, string> = {
-  id: 'Id',
-  name: 'Name',
-  placed_at: 'Created at',
-  currency: 'Currency',
-  financial_status: 'Financial Status',
-  cancelled_at: 'Cancelled at',
-  'customer.email': 'Email',
-  'customer.name': 'Billing Name',
-  'customer.country': 'Billing Country',
-  'customer.city': 'Billing City',
-  subtotal: 'Subtotal',
-  discount: 'Discount Amount',
-  shipping: 'Shipping',
-  tax: 'Taxes',
-  total: 'Total',
-  refunded: 'Refunded Amount',
-};
-const SHOPIFY_ITEM_FIELDS: Record<string, string> = { sku: 'Lineitem sku', name: 'Lineitem name', quantity: 'Lineitem quantity', unit_price: 'Lineitem price' };
-
-export const SHOPIFY_ORDER_COLUMNS: OrderColumns = {
-  key: 'Name',
-  required: ['Name', 'Email', 'Financial Status', 'Currency', 'Total', 'Created at', 'Lineitem quantity', 'Lineitem price', 'Lineitem sku'],
-  order(get) {
-    const email = get('Email');
-    const placed = shopifyTime(get('Created at'));
-    const cancelled = shopifyTime(get('Cancelled at'));
-    return {
-      // Shopify's numeric order id when the export has it (newer exports do), else the order name.
-      id: get('Id') ?? get('Name'),
-      name: get('Name') ?? '',
-      placed_at: placed,
-      // The export has no updated_at: the latest moment it shows stands for it (the same file gives the same value).
-      updated_at: latest(placed, shopifyTime(get('Paid at')), shopifyTime(get('Fulfilled at')), cancelled),
-      currency: get('Currency'),
-      financial_status: get('Financial Status'),
-      cancelled_at: cancelled,
-      // Orders paid through Shopify's test gateway ("Bogus Gateway") are test orders.
-      test: /bogus/i.test(get('Payment Method') ?? ''),
-      customer: email ? { email, name: get('Billing Name') ?? get('Shipping Name') ?? '', country: get('Billing Country') ?? get('Shipping Country') ?? '', city: get('Billing City') ?? get('Shipping City') ?? '' } : null,
-      subtotal: get('Subtotal'),
-      discount: get('Discount Amount'),
-      shipping: get('Shipping'),
-      tax: get('Taxes'),
-      total: get('Total'),
-      refunded: get('Refunded Amount'),
-    };
-  },
-  item(get) {
-    if (get('Lineitem quantity') === undefined && get('Lineitem sku') === undefined && get('Lineitem price') === undefined) return null;
-    // A line item without a SKU (a custom item) is keyed by its name.
-    return { sku: get('Lineitem sku') ?? get('Lineitem name'), name: get('Lineitem name'), quantity: get('Lineitem quantity'), unit_price: get('Lineitem price') };
-  },
-  fieldName: (path) => SHOPIFY_ORDER_FIELDS[path.split('.').slice(0, 2).join('.')] ?? SHOPIFY_ORDER_FIELDS[path.split('.')[0]!] ?? path,
-  itemFieldName: (field) => SHOPIFY_ITEM_FIELDS[field] ?? field,
-};
-
-const GENERIC_ITEM_FIELDS: Record<string, string> = { sku: 'sku', name: 'item_name', quantity: 'quantity', unit_price: 'unit_price' };
-
-export const GENERIC_ORDER_COLUMNS: OrderColumns = {
-  key: 'order_id',
-  required: ['order_id', 'placed_at', 'total', 'sku', 'quantity', 'unit_price'],
-  order(get) {
-    const email = get('customer_email');
-    return {
-      id: get('order_id'),
-      name: get('name'),
-      placed_at: get('placed_at'),
-      updated_at: get('updated_at'),
-      currency: get('currency'),
-      financial_status: get('financial_status'),
-      cancelled_at: get('cancelled_at'),
-      test: get('test'),
-      customer: email ? { email, name: get('customer_name'), country: get('customer_country'), city: get('customer_city') } : null,
-      subtotal: get('subtotal'),
-      discount: get('discount'),
-      shipping: get('shipping'),
-      tax: get('tax'),
-      total: get('total'),
-      refunded: get('refunded'),
-    };
-  },
-  item(get) {
-    if (get('sku') === undefined && get('quantity') === undefined && get('unit_price') === undefined) return null;
-    return { sku: get('sku'), name: get('item_name'), quantity: get('quantity'), unit_price: get('unit_price') };
-  },
-  fieldName: (path) => (path === 'id' ? 'order_id' : path.startsWith('customer.') ? `customer_${path.split('.')[1]}` : path.split('.')[0]!),
-  itemFieldName: (field) => GENERIC_ITEM_FIELDS[field] ?? field,
-};
-
-interface FlatColumns {
-  required: readonly string[];
-  toValue(get: Get): Record<string, unknown>;
+  return times.length ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : null;
 }
 
-/** Every other kind is one record per row, its columns named as the record's fields. */
-const flat = (required: readonly string[], fields: readonly string[]): FlatColumns => ({
-  required,
-  toValue: (get) => Object.fromEntries(fields.map((f) => [f, get(f)]).filter(([, v]) => v !== undefined)),
-});
+/** The refunded total a file states as one refund of the order (a file has no refund rows). */
+function refundOf(orderId: string | undefined, amount: string | undefined, at: string | null | undefined): RefundRecord[] | undefined {
+  if (orderId === undefined || amount === undefined || at === undefined || at === null || /^0*(\.0*)?$/.test(amount)) return undefined;
+  return [{ externalId: `${orderId}:refunded`, orderExternalId: orderId, updatedAt: at, refundedAt: at, amount }];
+}
 
-export const GENERIC_COLUMNS = {
-  customers: flat(['email'], ['id', 'email', 'name', 'phone', 'country', 'city', 'updated_at']),
-  products: flat(['sku', 'name', 'price'], ['sku', 'name', 'price', 'cost', 'stock', 'lead_time_days', 'updated_at']),
-  ad_spend: flat(['date', 'platform', 'campaign_id', 'spend'], ['date', 'platform', 'campaign_id', 'campaign_name', 'spend', 'attributed_revenue', 'clicks', 'impressions', 'conversions']),
-} as const;
+export const SHOPIFY_ORDER_COLUMNS: OrderColumns = {
+  dialect: 'shopify',
+  key: 'Name',
+  required: ['Name', 'Email', 'Financial Status', 'Currency', 'Subtotal', 'Total', 'Created at', 'Lineitem quantity', 'Lineitem price', 'Lineitem sku'],
+  order(get) {
+    const email = get('Email');
+    const placedAt = shopifyTime(get('Created at'));
+    const cancelledAt = shopifyTime(get('Cancelled at'));
+    // The export has no updated_at: the latest moment it shows stands for it (the same file, the same value).
+    const updatedAt = latest(placedAt, shopifyTime(get('Paid at')), shopifyTime(get('Fulfilled at')), cancelledAt);
+    // Shopify's numeric order id when the export has it, else the order name (#1001).
+    const externalId = get('Id') ?? get('Name')!;
+    return {
+      externalId,
+      updatedAt,
+      placedAt: placedAt!,
+      cancelledAt: cancelledAt ?? null,
+      // Orders paid through Shopify's test gateway ("Bogus Gateway") are test orders.
+      test: /bogus/i.test(get('Payment Method') ?? ''),
+      currency: get('Currency')!,
+      customer: email ? { externalId: email.toLowerCase(), email, name: get('Billing Name') ?? get('Shipping Name') ?? '', country: get('Billing Country') ?? get('Shipping Country') ?? '' } : null,
+      subtotal: get('Subtotal')!,
+      discountTotal: get('Discount Amount') ?? '0',
+      shippingTotal: get('Shipping') ?? '0',
+      taxTotal: get('Taxes') ?? '0',
+      total: get('Total')!,
+      refunds: refundOf(externalId, get('Refunded Amount'), updatedAt ?? placedAt),
+    };
+  },
+  line(get) {
+    if (get('Lineitem quantity') === undefined && get('Lineitem sku') === undefined && get('Lineitem price') === undefined) return null;
+    const name = get('Lineitem name') ?? '';
+    // A custom line item has no SKU: it is keyed by its name.
+    return { sku: get('Lineitem sku') ?? name, quantity: numeric(get('Lineitem quantity'))!, unitPrice: get('Lineitem price')!, productName: name };
+  },
+  orderColumn: {
+    externalId: 'Name',
+    placedAt: 'Created at',
+    cancelledAt: 'Cancelled at',
+    currency: 'Currency',
+    customer: 'Email',
+    'customer.email': 'Email',
+    'customer.externalId': 'Email',
+    'customer.name': 'Billing Name',
+    'customer.country': 'Billing Country',
+    subtotal: 'Subtotal',
+    discountTotal: 'Discount Amount',
+    shippingTotal: 'Shipping',
+    taxTotal: 'Taxes',
+    total: 'Total',
+    refunds: 'Refunded Amount',
+    lines: 'Lineitem sku',
+  },
+  lineColumn: { sku: 'Lineitem sku', quantity: 'Lineitem quantity', unitPrice: 'Lineitem price', productName: 'Lineitem name' },
+};
+
+export const GENERIC_ORDER_COLUMNS: OrderColumns = {
+  dialect: 'generic',
+  key: 'order_id',
+  required: ['order_id', 'placed_at', 'currency', 'subtotal', 'total', 'sku', 'quantity', 'unit_price'],
+  order(get) {
+    const email = get('customer_email');
+    const externalId = get('order_id')!;
+    const updatedAt = get('updated_at') ?? null;
+    return {
+      externalId,
+      updatedAt,
+      placedAt: get('placed_at')!,
+      cancelledAt: get('cancelled_at') ?? null,
+      test: get('test') === 'true',
+      currency: get('currency')!,
+      customer: email || get('customer_id') ? { externalId: get('customer_id') ?? email!.toLowerCase(), email, name: get('customer_name'), country: get('customer_country') } : null,
+      subtotal: get('subtotal')!,
+      discountTotal: get('discount_total') ?? '0',
+      shippingTotal: get('shipping_total') ?? '0',
+      taxTotal: get('tax_total') ?? '0',
+      total: get('total')!,
+      fees: get('fees') ?? null,
+      shippingCost: get('shipping_cost') ?? '0',
+      refunds: refundOf(externalId, get('refunded'), get('refunded_at') ?? updatedAt ?? get('placed_at')),
+    };
+  },
+  line(get) {
+    if (get('sku') === undefined && get('quantity') === undefined && get('unit_price') === undefined) return null;
+    return { sku: get('sku')!, quantity: numeric(get('quantity'))!, unitPrice: get('unit_price')!, unitCost: get('unit_cost') ?? null, productName: get('product_name') ?? '' };
+  },
+  orderColumn: {
+    externalId: 'order_id',
+    updatedAt: 'updated_at',
+    placedAt: 'placed_at',
+    cancelledAt: 'cancelled_at',
+    currency: 'currency',
+    customer: 'customer_email',
+    'customer.email': 'customer_email',
+    'customer.externalId': 'customer_id',
+    'customer.name': 'customer_name',
+    'customer.country': 'customer_country',
+    subtotal: 'subtotal',
+    discountTotal: 'discount_total',
+    shippingTotal: 'shipping_total',
+    taxTotal: 'tax_total',
+    total: 'total',
+    fees: 'fees',
+    shippingCost: 'shipping_cost',
+    refunds: 'refunded',
+    lines: 'sku',
+  },
+  lineColumn: { sku: 'sku', quantity: 'quantity', unitPrice: 'unit_price', unitCost: 'unit_cost', productName: 'product_name' },
+};
+
+export interface FlatColumns<R> {
+  required: readonly string[];
+  record(get: Get): R;
+  /** The column of a record field (`email`, `product.unitCost`). */
+  column: Readonly<Record<string, string>>;
+}
+
+const customers: FlatColumns<CustomerRecord> = {
+  required: ['email'],
+  record: (get) => ({
+    externalId: get('customer_id') ?? (get('email') ?? '').toLowerCase(),
+    updatedAt: get('updated_at') ?? null,
+    email: get('email')!,
+    name: get('name') ?? '',
+    phone: get('phone') ?? null,
+    city: get('city') ?? '',
+    country: get('country') ?? '',
+    ...(get('created_at') ? { createdAt: get('created_at') } : {}),
+  }),
+  column: { externalId: 'customer_id', updatedAt: 'updated_at', email: 'email', name: 'name', phone: 'phone', city: 'city', country: 'country', createdAt: 'created_at' },
+};
+
+const products: FlatColumns<ProductRow> = {
+  required: ['sku', 'product_name'],
+  record(get) {
+    const updatedAt = get('updated_at') ?? null;
+    const available = get('available');
+    return {
+      product: {
+        externalId: get('product_id') ?? get('sku'),
+        updatedAt,
+        sku: get('sku')!,
+        productName: get('product_name')!,
+        ...(get('unit_cost') ? { unitCost: get('unit_cost') } : {}),
+        ...(get('unit_price') ? { unitPrice: get('unit_price') } : {}),
+        ...(get('lead_time_days') ? { leadTimeDays: numeric(get('lead_time_days')) } : {}),
+      },
+      stock: available === undefined ? null : { sku: get('sku')!, updatedAt, available: numeric(available)! },
+    };
+  },
+  column: {
+    externalId: 'product_id',
+    updatedAt: 'updated_at',
+    sku: 'sku',
+    productName: 'product_name',
+    unitCost: 'unit_cost',
+    unitPrice: 'unit_price',
+    leadTimeDays: 'lead_time_days',
+    available: 'available',
+  },
+};
+
+const adSpend: FlatColumns<AdSpendRecord> = {
+  required: ['date', 'platform', 'campaign_id', 'spend'],
+  record: (get) => ({
+    updatedAt: get('updated_at') ?? null,
+    // The v1 spelling (meta-ads) and the enum's (meta_ads) are both accepted.
+    platform: (get('platform') ?? '').replace('-', '_') as AdSpendRecord['platform'],
+    campaignId: get('campaign_id')!,
+    campaignName: get('campaign_name') ?? get('campaign_id')!,
+    date: get('date')!,
+    spend: get('spend')!,
+    ...(get('attributed_revenue') ? { attributedRevenue: get('attributed_revenue') } : {}),
+    ...(get('clicks') ? { clicks: numeric(get('clicks')) } : {}),
+    ...(get('impressions') ? { impressions: numeric(get('impressions')) } : {}),
+    ...(get('conversions') ? { conversions: numeric(get('conversions')) } : {}),
+  }),
+  column: {
+    updatedAt: 'updated_at',
+    platform: 'platform',
+    campaignId: 'campaign_id',
+    campaignName: 'campaign_name',
+    date: 'date',
+    spend: 'spend',
+    attributedRevenue: 'attributed_revenue',
+    clicks: 'clicks',
+    impressions: 'impressions',
+    conversions: 'conversions',
+  },
+};
+
+export const GENERIC_COLUMNS = { customers, products, ad_spend: adSpend } as const;

@@ -1,12 +1,13 @@
-// CSV rows into import records. The first row names the columns. Orders come one row per line
+// CSV rows into ingestion records. The first row names the columns. Orders come one row per line
 // item with the order's fields on its first row (Shopify's orders export as it is, or the generic
-// columns of docs/imports.md): rows are grouped by the order key, and a fault anywhere in an
-// order rejects the whole order, reported at the row and column at fault.
+// columns): rows are grouped by the order key into one record, and a field ingestion rejects is
+// reported at the row and column it came from.
+import type { OrderLineRecord } from '../ingestion/index.ts';
 import type { FileRow } from './read.ts';
-import { orderItemRecord, validateRecord, type ImportKind, type ReadItem } from './records.ts';
-import { SHOPIFY_ORDER_COLUMNS, GENERIC_ORDER_COLUMNS, type OrderColumns, GENERIC_COLUMNS } from './columns.ts';
+import type { ImportKind, Locate, ReadItem } from './records.ts';
+import { GENERIC_COLUMNS, GENERIC_ORDER_COLUMNS, SHOPIFY_ORDER_COLUMNS, type FlatColumns, type OrderColumns } from './columns.ts';
 
-/** The file cannot be read as this kind at all (its header): the import fails, nothing is stored. */
+/** The file cannot be read as this kind at all (its header): the import fails and stores nothing. */
 export class ImportFileError extends Error {}
 
 export type Dialect = 'shopify' | 'generic';
@@ -16,28 +17,33 @@ export async function* csvRecords(kind: ImportKind, rows: AsyncIterable<FileRow>
   const first = await iterator.next();
   if (first.done) throw new ImportFileError('the file is empty');
   const head = first.value;
-  if (!('cells' in head)) throw new ImportFileError(`the header row cannot be read: ${'unreadable' in head ? head.unreadable : 'not CSV'}`);
-  const header = head.cells.map((c) => c.trim());
+  if (!('cells' in head)) throw new ImportFileError(`the header row cannot be read (${'unreadable' in head ? head.unreadable : 'not CSV'})`);
   const index = new Map<string, number>();
-  header.forEach((name, i) => index.has(name) || index.set(name, i));
-  const rest = { [Symbol.asyncIterator]: () => iterator };
+  head.cells.forEach((name, i) => index.has(name.trim()) || index.set(name.trim(), i));
+  const rest: AsyncIterable<FileRow> = { [Symbol.asyncIterator]: () => iterator };
   if (kind === 'orders') {
-    const columns = index.has(SHOPIFY_ORDER_COLUMNS.key) && index.has('Lineitem quantity') ? SHOPIFY_ORDER_COLUMNS : GENERIC_ORDER_COLUMNS;
+    const columns = index.has('Lineitem quantity') ? SHOPIFY_ORDER_COLUMNS : GENERIC_ORDER_COLUMNS;
     requireColumns(index, columns.required);
-    onDialect(columns === SHOPIFY_ORDER_COLUMNS ? 'shopify' : 'generic');
+    onDialect(columns.dialect);
     yield* groupedOrders(rest, index, columns);
     return;
   }
-  const spec = GENERIC_COLUMNS[kind];
+  const spec = GENERIC_COLUMNS[kind] as FlatColumns<unknown>;
   requireColumns(index, spec.required);
   onDialect('generic');
   for await (const row of rest) {
     if (!('cells' in row)) {
-      yield { kind: 'rejected', line: row.line, rows: 1, field: null, reason: 'unreadable' in row ? row.unreadable : 'not CSV' };
+      yield unreadable(row);
       continue;
     }
-    yield validateRecord(kind, spec.toValue((column) => cell(row.cells, index, column)), row.line, 1);
+    const line = row.line;
+    const locate: Locate = (field) => ({ line, field: columnOf(spec.column, field) });
+    yield { kind: 'record', line, rows: 1, record: spec.record((c) => cell(row.cells, index, c)) as never, locate };
   }
+}
+
+function unreadable(row: FileRow): ReadItem {
+  return { kind: 'rejected', line: row.line, rows: 1, field: null, reason: 'unreadable' in row ? row.unreadable : 'not a CSV row' };
 }
 
 function requireColumns(index: Map<string, number>, required: readonly string[]): void {
@@ -51,28 +57,42 @@ function cell(cells: string[], index: Map<string, number>, column: string): stri
   return value === '' ? undefined : value;
 }
 
+/** The column of an ingestion field path (`customer.email`, `product.unitCost`, `refunds[0].amount`). */
+function columnOf(columns: Readonly<Record<string, string>>, field: string): string {
+  const parts = field.split(/[.[\]]+/).filter((p) => p && !/^\d+$/.test(p));
+  for (let n = parts.length; n > 0; n -= 1) {
+    const column = columns[parts.slice(0, n).join('.')] ?? columns[parts.slice(n - 1, n).join('.')];
+    if (column) return column;
+  }
+  return field;
+}
+
 interface Pending {
   key: string;
   line: number;
   rows: number;
-  order: Record<string, unknown>;
-  items: unknown[];
-  fault: { line: number; field: string | null; reason: string } | null;
+  get: (column: string) => string | undefined;
+  lines: OrderLineRecord[];
+  lineRows: number[];
 }
 
 async function* groupedOrders(rows: AsyncIterable<FileRow>, index: Map<string, number>, columns: OrderColumns): AsyncGenerator<ReadItem> {
   let pending: Pending | null = null;
   const close = (p: Pending): ReadItem => {
-    if (p.fault) return { kind: 'rejected', line: p.fault.line, rows: p.rows, ...p.fault };
-    return validateRecord('orders', { ...p.order, items: p.items }, p.line, p.rows, (path) => columns.fieldName(path));
+    const locate: Locate = (field) => {
+      const item = /^lines\D*(\d+)\W*(\w*)/.exec(field);
+      if (item) return { line: p.lineRows[Number(item[1])] ?? p.line, field: columns.lineColumn[item[2] ?? ''] ?? columns.lineColumn.sku! };
+      return { line: p.line, field: columnOf(columns.orderColumn, field) };
+    };
+    return { kind: 'record', line: p.line, rows: p.rows, record: { ...columns.order(p.get), lines: p.lines }, locate };
   };
   for await (const row of rows) {
     if (!('cells' in row)) {
-      // An unreadable row cannot be placed in an order: it is its own rejected row.
-      yield { kind: 'rejected', line: row.line, rows: 1, field: null, reason: 'unreadable' in row ? row.unreadable : 'not CSV' };
+      yield unreadable(row);
       continue;
     }
-    const get = (column: string) => cell(row.cells, index, column);
+    const cells = row.cells;
+    const get = (column: string) => cell(cells, index, column);
     const key = get(columns.key);
     if (key === undefined) {
       yield { kind: 'rejected', line: row.line, rows: 1, field: columns.key, reason: 'required' };
@@ -80,18 +100,13 @@ async function* groupedOrders(rows: AsyncIterable<FileRow>, index: Map<string, n
     }
     if (!pending || pending.key !== key) {
       if (pending) yield close(pending);
-      pending = { key, line: row.line, rows: 0, order: columns.order(get), items: [], fault: null };
+      pending = { key, line: row.line, rows: 0, get, lines: [], lineRows: [] };
     }
     pending.rows += 1;
-    const item = columns.item(get);
-    if (item === null || pending.fault) continue;
-    const parsed = orderItemRecord.safeParse(item);
-    if (parsed.success) pending.items.push(parsed.data);
-    else {
-      const issue = parsed.error.issues[0]!;
-      const path = String(issue.path[0] ?? '');
-      const given = (item as Record<string, unknown>)[path];
-      pending.fault = { line: row.line, field: columns.itemFieldName(path), reason: given === undefined ? 'required' : issue.message };
+    const line = columns.line(get);
+    if (line) {
+      pending.lines.push(line);
+      pending.lineRows.push(row.line);
     }
   }
   if (pending) yield close(pending);
