@@ -43,10 +43,11 @@ export async function* ndjsonRows(source: Readable): AsyncGenerator<FileRow> {
   let line = 0;
   const finish = (last: Buffer): FileRow | null => {
     line += 1;
-    const bytes = Buffer.concat([...pieces, last]);
+    const tooLong = overlong || pending + last.length > MAX_RECORD_BYTES;
+    const bytes = tooLong ? Buffer.alloc(0) : Buffer.concat([...pieces, last]);
     pieces = [];
     pending = 0;
-    if (overlong) {
+    if (tooLong) {
       overlong = false;
       return { line, unreadable: `the line is longer than ${MAX_RECORD_BYTES} bytes` };
     }
