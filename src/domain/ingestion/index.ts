@@ -12,6 +12,7 @@ import type {
   InventoryLevelRecord,
   OrderRecord,
   Origin,
+  IngestionTx,
   ProductRecord,
   RefundAttribution,
   RefundRecord,
@@ -46,4 +47,6 @@ export interface IngestionService {
   bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options?: BulkOptions): Promise<IngestionResult>;
   getRefundAttribution(accountId: string): Promise<RefundAttribution>;
   setRefundAttribution(accountId: string, attribution: RefundAttribution): Promise<void>;
+  /** The same commands inside the caller's transaction (the demo seed: all or nothing). */
+  within(tx: IngestionTx): IngestionService;
 }

@@ -2,8 +2,9 @@
 // file import door and the demo seed hand to src/domain/ingestion, and what they get back.
 //
 // Conventions every record follows:
-// - Keyed by (account, origin.source, kind, externalId). The account is the caller's (never a
-//   field of a record), so no record can reach another account.
+// - Keyed by (account, source, kind, externalId), the source being origin.source (orders and
+//   customers may name their own). The account is the caller's (never a field of a record), so
+//   no record can reach another account.
 // - `updatedAt` is the upstream's own last-change instant (ISO 8601 with an offset or Z). Newer
 //   wins: an older record changes nothing, the same record twice changes nothing, and records
 //   that arrive out of order converge on the newest. `null` means the upstream has no such clock
@@ -93,6 +94,8 @@ export interface RefundRecord extends Versioned {
 }
 
 export interface OrderRecord extends Versioned {
+  /** The order's storefront when one call carries several (a multi-channel file); default: the origin's. */
+  source?: CommerceSource;
   /** When the sale happened (Shopify processedAt): the order's day. */
   placedAt: Instant;
   /** Set when the order is cancelled; a cancelled order is kept and never counted. */
@@ -127,6 +130,8 @@ export interface CancellationRecord {
 }
 
 export interface CustomerRecord extends Versioned {
+  /** The customer's storefront when one call carries several; default: the origin's. */
+  source?: CommerceSource;
   email: string;
   name: string;
   phone?: string | null;
@@ -174,6 +179,8 @@ export interface AdSpendRecord {
 
 export interface ExpenseRecord extends Versioned {
   date: LocalDay;
+  /** When it was booked (defaults to the time of writing). */
+  createdAt?: Instant;
   category: string;
   description?: string;
   amount: Money;
