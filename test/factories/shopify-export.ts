@@ -86,7 +86,17 @@ function csvCell(value: string): string {
 }
 
 /** `orders` orders placed over the `days` days before `end`; the first is cancelled, the second a test order, every fifth refunded in part. */
-export function shopifyOrdersExport(options: { orders: number; days: number; end: Date; seed?: number; currency?: string }) {
+export function shopifyOrdersExport(options: {
+  orders: number;
+  days: number;
+  end: Date;
+  seed?: number;
+  currency?: string;
+  /** First order number (#1001 by default) and Shopify id offset, for a second file of other orders. */
+  first?: number;
+  /** Changes the cells of a row before it is written (a broken row for a test). */
+  tamper?: (order: ExportOrder, line: number, cells: Record<string, string>) => void;
+}) {
   const random = rng(options.seed ?? 42);
   const currency = options.currency ?? 'USD';
   const orders: ExportOrder[] = [];
@@ -108,8 +118,8 @@ export function shopifyOrdersExport(options: { orders: number; days: number; end
     const total = subtotal - discount + shipping + taxes;
     const placedAt = new Date(options.end.getTime() - Math.floor(random() * options.days * 86_400_000) - 3_600_000);
     orders.push({
-      id: 5_100_000_000 + i,
-      name: `#${1001 + i}`,
+      id: 5_100_000_000 + (options.first ?? 0) + i,
+      name: `#${(options.first ?? 1001) + i}`,
       email: `${person[0].toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
       customerName: person[0],
       country: person[1],
@@ -181,6 +191,7 @@ export function shopifyOrdersExport(options: { orders: number; days: number; end
           'Tax 1 Value': money(o.taxes),
         });
       }
+      options.tamper?.(o, n, cells);
       rows.push(SHOPIFY_ORDER_HEADER.map((column) => csvCell(cells[column] ?? '')).join(','));
     });
   }

@@ -88,6 +88,7 @@ export async function runImport(
         rejections.push({ line: at.line, field: at.field || null, reason: outcome?.reason ?? 'not written' });
       }
     });
+    rejections.sort((a, b) => a.line - b.line);
     kept = await deps.repo.progress(target.id, counters, dialect, rejections, kept);
     batch = [];
     rejections = [];
