@@ -112,7 +112,13 @@ function operation(route: DocumentedRoute) {
     ...(params.length ? { parameters: params } : {}),
     ...(route.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.schema.body } } } } : {}),
     ...(doc.requestBody
-      ? { requestBody: { required: true, description: doc.requestBody.description, content: Object.fromEntries(doc.requestBody.media.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) } }
+      ? {
+          requestBody: {
+            required: true,
+            description: doc.requestBody.description,
+            content: Object.fromEntries(doc.requestBody.media.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])),
+          },
+        }
       : {}),
     responses,
   };

@@ -59,10 +59,18 @@ export function importRoutes(app: FastifyInstance, services: { imports: ImportsS
     acceptUploads(scope, () => imports.maxBytes);
     scope.post<{ Querystring: { file_name?: string }; Body: UploadedFile | undefined }>(
       '/imports',
-      { onRequest: [guard.requires('write'), checkQuery, refuseDeclaredOverLimit(() => imports.maxBytes)], schema: { querystring: importQuery }, config: { doc: docs.create } },
+      {
+        onRequest: [guard.requires('write'), checkQuery, refuseDeclaredOverLimit(() => imports.maxBytes)],
+        schema: { querystring: importQuery },
+        config: { doc: docs.create },
+      },
       async (request, reply) => {
         if (!request.body) throw new AppError('unsupported_media_type', `Send the file as the body, as one of ${UPLOAD_MEDIA_TYPES.join(', ')}.`);
-        const job = await imports.receive(account(request), { ...input.get(request)!, fileName: request.query.file_name ?? null }, createReadStream(request.body.file));
+        const job = await imports.receive(
+          account(request),
+          { ...input.get(request)!, fileName: request.query.file_name ?? null },
+          createReadStream(request.body.file),
+        );
         reply.code(202).header('location', `/api/v1/imports/${job.id}`);
         return serializeImport(job);
       },

@@ -67,7 +67,7 @@ const CATALOG = [
 ];
 const PEOPLE = [
   ['Ana Souza', 'BR', 'São Paulo'],
-  ['Liam O\'Brien', 'IE', 'Dublin'],
+  ["Liam O'Brien", 'IE', 'Dublin'],
   ['Sophie Gallas', 'FR', 'Paris'],
   ['Kenji Sato', 'JP', 'Tokyo'],
   ['Maria Garcia, Jr.', 'US', 'Austin'],

@@ -144,10 +144,12 @@ describeEachDatabase('file imports', (target) => {
     const brokenRows = broken.reduce((a, o) => a + o.lines.length, 0);
     expect(done.status).toBe('succeeded');
     expect(done.counts).toEqual({ read: done.counts.read, stored: done.counts.read - brokenRows, skipped: 0, rejected: brokenRows });
-    expect(done.rejected_rows).toEqual([
-      { line: lineOf('#5002', 1), field: 'Lineitem price', reason: expect.any(String) },
-      { line: lineOf('#5004', 0), field: 'Lineitem quantity', reason: expect.any(String) },
-    ].sort((a, b) => a.line - b.line));
+    expect(done.rejected_rows).toEqual(
+      [
+        { line: lineOf('#5002', 1), field: 'Lineitem price', reason: expect.any(String) },
+        { line: lineOf('#5004', 0), field: 'Lineitem quantity', reason: expect.any(String) },
+      ].sort((a, b) => a.line - b.line),
+    );
     expect(await orderCount()).toBe(before + file.orders.filter((o) => !o.test && !broken.includes(o)).length);
   });
 
@@ -200,7 +202,11 @@ describeEachDatabase('file imports', (target) => {
       ['kind=orders&format=csv&source=amazon', 'source'],
     ] as const) {
       const res = await upload(query, 'a,b\n');
-      expect({ query, status: res.status, body: await res.json() }).toEqual({ query, status: 400, body: { error: 'invalid_parameter', message: expect.any(String), param } });
+      expect({ query, status: res.status, body: await res.json() }).toEqual({
+        query,
+        status: 400,
+        body: { error: 'invalid_parameter', message: expect.any(String), param },
+      });
     }
     expect(await imports()).toBe(before);
   });
@@ -220,8 +226,12 @@ describeEachDatabase('file imports', (target) => {
   test('GraphQL: importData queues a file, importJob reads it; a bad source is a user error', async () => {
     const gql = async (query: string, variables: Record<string, unknown>) =>
       (await (
-        await fetch(`${app.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })
-      ).json()) as { data: Record<string, never>; errors?: unknown };
+        await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as { data: Record<string, unknown>; errors?: unknown };
     const mutation = `mutation($input: ImportDataInput!) { importData(input: $input) { importJob { id legacyId status } userErrors { field code } } }`;
     const content = 'date,platform,campaign_id,campaign_name,spend\n2026-11-01,meta_ads,c1,Launch,12.50\n2026-11-02,google-ads,c2,Search,7.25\n';
     const made = await gql(mutation, { input: { kind: 'ad_spend', format: 'csv', content } });

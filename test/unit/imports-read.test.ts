@@ -13,7 +13,8 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) out.push(item);
   return out;
 }
-const csv = (text: string, kind: 'orders' | 'customers' | 'products' | 'ad_spend' = 'orders') => collect(csvRecords(kind, csvRows(Readable.from([Buffer.from(text)]))));
+const csv = (text: string, kind: 'orders' | 'customers' | 'products' | 'ad_spend' = 'orders') =>
+  collect(csvRecords(kind, csvRows(Readable.from([Buffer.from(text)]))));
 const cents = (money: string | undefined) => Math.round(Number(money ?? '0') * 100);
 
 test('a Shopify orders export: one record per order with every line item, the customer, refunds, test and cancelled orders', async () => {
@@ -57,7 +58,9 @@ test('a field ingestion rejects is located at its row and Shopify column; an ord
 });
 
 test('a CSV whose header does not fit the kind, or an empty one, is an ImportFileError naming the columns', async () => {
-  await expect(csv('foo,bar\n1,2\n')).rejects.toThrow(new ImportFileError('the header lacks the column(s): order_id, placed_at, currency, subtotal, total, sku, quantity, unit_price'));
+  await expect(csv('foo,bar\n1,2\n')).rejects.toThrow(
+    new ImportFileError('the header lacks the column(s): order_id, placed_at, currency, subtotal, total, sku, quantity, unit_price'),
+  );
   await expect(csv('')).rejects.toThrow(ImportFileError);
   await expect(csv('sku,name\n', 'customers')).rejects.toThrow('the header lacks the column(s): email');
 });
@@ -66,7 +69,9 @@ test('generic CSV: customers, products with stock, ad spend (the v1 platform spe
   const [customer] = await csv('email,name,country\nAna@Example.com,Ana,br\n', 'customers');
   expect(customer).toMatchObject({ kind: 'record', line: 2, record: { externalId: 'ana@example.com', email: 'Ana@Example.com', name: 'Ana', country: 'br' } });
   const [product, bare] = await csv('sku,product_name,unit_cost,unit_price,available\nTEE,Tee,5.00,20.00,12\nCAP,Cap,,,\n', 'products');
-  expect(product).toMatchObject({ record: { product: { sku: 'TEE', productName: 'Tee', unitCost: '5.00', unitPrice: '20.00' }, stock: { sku: 'TEE', available: 12 } } });
+  expect(product).toMatchObject({
+    record: { product: { sku: 'TEE', productName: 'Tee', unitCost: '5.00', unitPrice: '20.00' }, stock: { sku: 'TEE', available: 12 } },
+  });
   expect(bare).toMatchObject({ record: { stock: null } });
   const [ad] = await csv('date,platform,campaign_id,spend,clicks\n2026-11-01,meta-ads,c1,12.50,30\n', 'ad_spend');
   expect(ad).toMatchObject({ record: { platform: 'meta_ads', campaignId: 'c1', date: '2026-11-01', spend: '12.50', clicks: 30 } });

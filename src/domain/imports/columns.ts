@@ -59,7 +59,14 @@ export const SHOPIFY_ORDER_COLUMNS: OrderColumns = {
       // Orders paid through Shopify's test gateway ("Bogus Gateway") are test orders.
       test: /bogus/i.test(get('Payment Method') ?? ''),
       currency: get('Currency')!,
-      customer: email ? { externalId: email.toLowerCase(), email, name: get('Billing Name') ?? get('Shipping Name') ?? '', country: get('Billing Country') ?? get('Shipping Country') ?? '' } : null,
+      customer: email
+        ? {
+            externalId: email.toLowerCase(),
+            email,
+            name: get('Billing Name') ?? get('Shipping Name') ?? '',
+            country: get('Billing Country') ?? get('Shipping Country') ?? '',
+          }
+        : null,
       subtotal: get('Subtotal')!,
       discountTotal: get('Discount Amount') ?? '0',
       shippingTotal: get('Shipping') ?? '0',
@@ -110,7 +117,10 @@ export const GENERIC_ORDER_COLUMNS: OrderColumns = {
       cancelledAt: get('cancelled_at') ?? null,
       test: get('test') === 'true',
       currency: get('currency')!,
-      customer: email || get('customer_id') ? { externalId: get('customer_id') ?? email!.toLowerCase(), email, name: get('customer_name'), country: get('customer_country') } : null,
+      customer:
+        email || get('customer_id')
+          ? { externalId: get('customer_id') ?? email!.toLowerCase(), email, name: get('customer_name'), country: get('customer_country') }
+          : null,
       subtotal: get('subtotal')!,
       discountTotal: get('discount_total') ?? '0',
       shippingTotal: get('shipping_total') ?? '0',
@@ -123,7 +133,13 @@ export const GENERIC_ORDER_COLUMNS: OrderColumns = {
   },
   line(get) {
     if (get('sku') === undefined && get('quantity') === undefined && get('unit_price') === undefined) return null;
-    return { sku: get('sku')!, quantity: numeric(get('quantity'))!, unitPrice: get('unit_price')!, unitCost: get('unit_cost') ?? null, productName: get('product_name') ?? '' };
+    return {
+      sku: get('sku')!,
+      quantity: numeric(get('quantity'))!,
+      unitPrice: get('unit_price')!,
+      unitCost: get('unit_cost') ?? null,
+      productName: get('product_name') ?? '',
+    };
   },
   orderColumn: {
     externalId: 'order_id',
@@ -168,7 +184,16 @@ const customers: FlatColumns<CustomerRecord> = {
     country: get('country') ?? '',
     ...(get('created_at') ? { createdAt: get('created_at') } : {}),
   }),
-  column: { externalId: 'customer_id', updatedAt: 'updated_at', email: 'email', name: 'name', phone: 'phone', city: 'city', country: 'country', createdAt: 'created_at' },
+  column: {
+    externalId: 'customer_id',
+    updatedAt: 'updated_at',
+    email: 'email',
+    name: 'name',
+    phone: 'phone',
+    city: 'city',
+    country: 'country',
+    createdAt: 'created_at',
+  },
 };
 
 const products: FlatColumns<ProductRow> = {

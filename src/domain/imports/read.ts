@@ -51,7 +51,10 @@ export async function* ndjsonRows(source: Readable): AsyncGenerator<FileRow> {
       overlong = false;
       return { line, unreadable: `the line is longer than ${MAX_RECORD_BYTES} bytes` };
     }
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '').trim();
+    const text = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim();
     if (!text) return null;
     try {
       return { line, value: JSON.parse(text) as unknown };

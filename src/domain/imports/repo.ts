@@ -104,7 +104,9 @@ export function importsRepo(prisma: PrismaClient) {
       const keep = rejections.slice(0, Math.max(0, KEPT_REJECTIONS - keptSoFar));
       await prisma.$transaction([
         prisma.import.update({ where: { id: importId }, data: { ...counters, dialect } }),
-        prisma.importRejection.createMany({ data: keep.map((r, i) => ({ importId, seq: keptSoFar + i, line: r.line, field: r.field?.slice(0, 128) ?? null, reason: r.reason.slice(0, 500) })) }),
+        prisma.importRejection.createMany({
+          data: keep.map((r, i) => ({ importId, seq: keptSoFar + i, line: r.line, field: r.field?.slice(0, 128) ?? null, reason: r.reason.slice(0, 500) })),
+        }),
       ]);
       return keptSoFar + keep.length;
     },

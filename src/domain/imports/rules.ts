@@ -6,7 +6,11 @@ import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from
 
 const SOURCES: Record<string, CommerceSource> = { shopify: 'shopify', 'woo-commerce': 'woo_commerce', 'mercado-libre': 'mercado_libre' };
 
-export function parseImportInput(input: { kind?: unknown; format?: unknown; source?: unknown }): { kind: ImportKind; format: ImportFormat; source: CommerceSource } {
+export function parseImportInput(input: { kind?: unknown; format?: unknown; source?: unknown }): {
+  kind: ImportKind;
+  format: ImportFormat;
+  source: CommerceSource;
+} {
   const kind = typeof input.kind === 'string' ? input.kind.replace('-', '_') : input.kind;
   if (!IMPORT_KINDS.includes(kind as ImportKind)) throw new AppError('invalid_parameter', `kind must be one of ${IMPORT_KINDS.join(', ')}.`, { param: 'kind' });
   if (!IMPORT_FORMATS.includes(input.format as ImportFormat)) throw new AppError('invalid_parameter', `format must be csv or ndjson.`, { param: 'format' });

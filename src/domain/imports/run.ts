@@ -48,9 +48,23 @@ function writer(ingestion: IngestionService, accountId: string, origin: Origin, 
       // The variant first, then the stock levels the rows carry; a row is stored when either changed.
       return async (items) => {
         const rows = records<ProductRow>(items);
-        const products = byIndex(await ingestion.upsertProducts(accountId, origin, rows.map((r) => r.product)));
+        const products = byIndex(
+          await ingestion.upsertProducts(
+            accountId,
+            origin,
+            rows.map((r) => r.product),
+          ),
+        );
         const withStock = rows.flatMap((r, i) => (r.stock && products[i]?.outcome !== 'rejected' ? [{ i, stock: r.stock }] : []));
-        const stock = withStock.length ? byIndex(await ingestion.setInventoryLevels(accountId, origin, withStock.map((s) => s.stock))) : [];
+        const stock = withStock.length
+          ? byIndex(
+              await ingestion.setInventoryLevels(
+                accountId,
+                origin,
+                withStock.map((s) => s.stock),
+              ),
+            )
+          : [];
         withStock.forEach(({ i }, n) => {
           const level = stock[n];
           if (level?.outcome === 'rejected') products[i] = { ...level, index: i, field: level.field === 'available' ? level.field : `available` };

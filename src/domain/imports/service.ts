@@ -8,7 +8,7 @@ import type { CommerceSource } from '../shared/enums.ts';
 import { importsRepo, KEPT_REJECTIONS, type Counters, type ImportRow } from './repo.ts';
 import { runImport } from './run.ts';
 import type { ImportFormat, ImportKind } from './records.ts';
-import type { ImportJob, ImportReport, NewImport } from './index.ts';
+import type { ImportJob, ImportReport, NewImport } from './types.ts';
 
 /** Bytes per stored chunk of a received file. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -47,7 +47,13 @@ export function importsService(prisma: PrismaClient, deps: ImportsDeps) {
 
   async function create(accountId: string, input: NewImport, status: 'receiving' | 'running') {
     if (!(await repo.accountExists(accountId))) throw new AppError('not_found', `No account ${accountId}.`);
-    return repo.create(accountId, { kind: input.kind, format: input.format, source: input.source ?? 'shopify', fileName: input.fileName?.slice(0, 255) ?? null, status });
+    return repo.create(accountId, {
+      kind: input.kind,
+      format: input.format,
+      source: input.source ?? 'shopify',
+      fileName: input.fileName?.slice(0, 255) ?? null,
+      status,
+    });
   }
 
   return {
@@ -90,7 +96,13 @@ export function importsService(prisma: PrismaClient, deps: ImportsDeps) {
     async importNow(accountId: string, input: NewImport, body: AsyncIterable<Buffer>, onProgress?: (counters: Counters) => void): Promise<ImportReport> {
       const row = await create(accountId, input, 'running');
       await repo.start(row.id);
-      const result = await runImport({ ingestion: deps.ingestion, repo }, { id: row.id, accountId, kind: input.kind, format: input.format }, body, originOf(row.source as CommerceSource), onProgress);
+      const result = await runImport(
+        { ingestion: deps.ingestion, repo },
+        { id: row.id, accountId, kind: input.kind, format: input.format },
+        body,
+        originOf(row.source as CommerceSource),
+        onProgress,
+      );
       await repo.finish(row.id, result.status, result.error);
       return this.getImport(accountId, row.id);
     },
@@ -119,3 +131,5 @@ export function importsService(prisma: PrismaClient, deps: ImportsDeps) {
     },
   };
 }
+
+export type ImportsService = ReturnType<typeof importsService>;
