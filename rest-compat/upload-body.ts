@@ -15,6 +15,7 @@ export interface UploadedFile {
   file: string;
   bytes: number;
   sha256: string;
+  toJSON(): { bytes: number; sha256: string };
 }
 
 export const UPLOAD_MEDIA_TYPES = ['text/csv', 'application/x-ndjson', 'application/ndjson', 'application/jsonl', 'text/plain', 'application/octet-stream'];
@@ -62,7 +63,9 @@ export function acceptUploads(scope: FastifyInstance, maxBytes: () => number): v
     payload.on('end', () => {
       if (failed) return;
       out.end(() => {
-        const body: UploadedFile = { file, bytes, sha256: hash.digest('hex') };
+        const sha256 = hash.digest('hex');
+        // Idempotency-Key hashes the body as JSON: the bytes' size and hash, not the temporary path.
+        const body: UploadedFile = { file, bytes, sha256, toJSON: () => ({ bytes, sha256 }) };
         uploads.set(request, { file });
         done(null, body);
       });

@@ -223,6 +223,26 @@ describeEachDatabase('file imports', (target) => {
     expect((await get(0)).status).toBe(400);
   });
 
+  test('Idempotency-Key: the same file again replays the 202 (one import); another file under the key is idempotency_key_reused', async () => {
+    const send = (body: string) =>
+      fetch(`${app.url}/api/v1/imports?kind=customers&format=csv`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv', 'idempotency-key': 'import-once-1' },
+        body,
+      });
+    const before = await app.db.prisma.import.count();
+    const first = await send('email\nidem@example.com\n');
+    expect(first.status).toBe(202);
+    const again = await send('email\nidem@example.com\n');
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await again.json()) as ImportBody).id).toBe(((await first.json()) as ImportBody).id);
+    const other = await send('email\nother@example.com\n');
+    expect(other.status).toBe(422);
+    expect(await app.db.prisma.import.count()).toBe(before + 1);
+    await drain();
+  });
+
   test('GraphQL: importData queues a file, importJob reads it; a bad source is a user error', async () => {
     const gql = async (query: string, variables: Record<string, unknown>) =>
       (await (
