@@ -1,16 +1,14 @@
 // The v1 JSON of a file import (POST /api/v1/imports answers it with 202, GET /api/v1/imports/{id}
 // with 200), field by field.
-import type { ImportJob, ImportReport } from '../../src/domain/imports/index.ts';
+import { sourceName, type ImportJob, type ImportReport } from '../../src/domain/imports/index.ts';
 import { API_VERSION, nullableTimestamp, timestamp } from './common.ts';
-
-const SOURCE_NAMES = { shopify: 'shopify', woo_commerce: 'woo-commerce', mercado_libre: 'mercado-libre' } as const;
 
 export function serializeImport(job: ImportJob | ImportReport) {
   return {
     id: job.id,
     kind: job.kind,
     format: job.format,
-    source: SOURCE_NAMES[job.source],
+    source: sourceName(job.source),
     status: job.status,
     dialect: job.dialect,
     file_name: job.fileName,

@@ -3,5 +3,5 @@
 export { importsService, type ImportsDeps, type ImportsService } from './service.ts';
 export { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from './records.ts';
 export { KEPT_REJECTIONS, type Counters } from './repo.ts';
-export { parseImportInput } from './rules.ts';
+export { parseImportInput, sourceName } from './rules.ts';
 export type * from './types.ts';

@@ -18,3 +18,8 @@ export function parseImportInput(input: { kind?: unknown; format?: unknown; sour
   if (!source) throw new AppError('invalid_parameter', `source must be one of ${Object.keys(SOURCES).join(', ')}.`, { param: 'source' });
   return { kind: kind as ImportKind, format: input.format as ImportFormat, source };
 }
+
+/** A source as the API spells it (woo-commerce), the reverse of the parameter rule above. */
+export function sourceName(source: CommerceSource): string {
+  return Object.keys(SOURCES).find((name) => SOURCES[name] === source) ?? source;
+}

@@ -2,11 +2,9 @@
 import { Readable } from 'node:stream';
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import { AppError } from '../../errors.ts';
-import { parseImportInput } from '../../domain/imports/index.ts';
+import { parseImportInput, sourceName } from '../../domain/imports/index.ts';
 import { ok } from '../user-errors.ts';
 import { parseNodeId } from '../global-id.ts';
-
-const SOURCE_NAMES = { shopify: 'shopify', woo_commerce: 'woo-commerce', mercado_libre: 'mercado-libre' } as const;
 
 export const importResolvers: Resolvers = {
   Query: {
@@ -26,7 +24,7 @@ export const importResolvers: Resolvers = {
     },
   },
   ImportJob: {
-    source: (job) => SOURCE_NAMES[job.source],
+    source: (job) => sourceName(job.source),
     rejectedRows: (job) => job.rejections,
   },
 };
