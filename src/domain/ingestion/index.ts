@@ -44,12 +44,7 @@ export interface IngestionService {
    * Large loads (files, the demo seed): the same rules and outcomes as upsertOrders, in
    * transactions of `batchSize` orders, without paying the orders triggers row by row.
    */
-  bulkUpsertOrders(
-    accountId: string,
-    origin: Origin,
-    records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>,
-    options?: BulkOptions,
-  ): Promise<IngestionResult>;
+  bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options?: BulkOptions): Promise<IngestionResult>;
   getRefundAttribution(accountId: string): Promise<RefundAttribution>;
   setRefundAttribution(accountId: string, attribution: RefundAttribution): Promise<void>;
   /** The same commands inside the caller's transaction (the demo seed: all or nothing). */

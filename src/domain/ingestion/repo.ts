@@ -14,13 +14,7 @@ export interface AccountInfo {
 }
 
 const accountRow = z.object({ currency: z.string(), timezone: z.string(), refundAttribution: z.enum(['order_day', 'refund_day']) });
-const versionRow = z.object({
-  source: z.string(),
-  externalId: z.string(),
-  sourceUpdatedAt: z.date().nullable(),
-  contentHash: z.string(),
-  deletedAt: z.date().nullable(),
-});
+const versionRow = z.object({ source: z.string(), externalId: z.string(), sourceUpdatedAt: z.date().nullable(), contentHash: z.string(), deletedAt: z.date().nullable() });
 const idRow = z.object({ id: col.int, key: z.string() });
 
 /** The account, its writes serialized until the transaction ends (newer-wins reads, then writes). */
@@ -38,12 +32,7 @@ export async function setRefundAttribution(tx: IngestionTx, accountId: string, a
 }
 
 /** The ledger's versions of these records (deleted ones included), by ledgerKey. */
-export async function versions(
-  tx: IngestionTx,
-  accountId: string,
-  kind: string,
-  keys: ReadonlyArray<{ source: string; externalId: string }>,
-): Promise<Map<string, StoredVersion>> {
+export async function versions(tx: IngestionTx, accountId: string, kind: string, keys: ReadonlyArray<{ source: string; externalId: string }>): Promise<Map<string, StoredVersion>> {
   if (keys.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
@@ -152,19 +141,12 @@ export async function writeCustomers(tx: IngestionTx, accountId: string, rows: r
     accountId,
     ...u.params,
   );
-  return customerIds(
-    tx,
-    accountId,
-    rows.map((r) => r.externalId),
-  );
+  return customerIds(tx, accountId, rows.map((r) => r.externalId));
 }
 
 export async function customerIds(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<Map<string, number>> {
   if (externalIds.length === 0) return new Map();
-  return idsByKey(tx, `SELECT id, external_id AS key FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[])`, [
-    accountId,
-    [...new Set(externalIds)],
-  ]);
+  return idsByKey(tx, `SELECT id, external_id AS key FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[])`, [accountId, [...new Set(externalIds)]]);
 }
 
 const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
@@ -177,12 +159,7 @@ const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
 ];
 
 /** Products by SKU written (overwrite) or only created when missing; returns ids and current unit costs. */
-export async function writeProducts(
-  tx: IngestionTx,
-  accountId: string,
-  rows: readonly ProductRow[],
-  overwrite: boolean,
-): Promise<Map<string, { id: number; unitCost: string }>> {
+export async function writeProducts(tx: IngestionTx, accountId: string, rows: readonly ProductRow[], overwrite: boolean): Promise<Map<string, { id: number; unitCost: string }>> {
   if (rows.length > 0) {
     const u = unnest(PRODUCT_COLUMNS, rows, 2);
     await tx.$executeRawUnsafe(
@@ -205,11 +182,7 @@ export async function writeProducts(
       );
     }
   }
-  return products(
-    tx,
-    accountId,
-    rows.map((r) => r.sku),
-  );
+  return products(tx, accountId, rows.map((r) => r.sku));
 }
 
 const productRow = z.object({ id: col.int, sku: z.string(), unitCost: z.string() });

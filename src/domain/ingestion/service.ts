@@ -79,8 +79,7 @@ function build(transact: Transact, onChanged: OnChanged): IngestionService {
       }),
 
     async setRefundAttribution(accountId, attribution) {
-      if (!ATTRIBUTIONS.includes(attribution))
-        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
+      if (!ATTRIBUTIONS.includes(attribution)) throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
       const changed = await transact((tx) => setRefundAttribution(tx, accountId, attribution));
       if (changed === 0) throw new AppError('not_found', 'No such account.');
     },
