@@ -39,13 +39,15 @@ import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
 import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
+import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
-/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+/** Ports a caller (a test, another deployment) may replace: the AI provider, the payment port, what a commerce write marks. */
 export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
+  onIngested?: OnChanged;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -84,6 +86,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     insights: insightsService(db.prisma),
     anomalies,
     profit,
+    ingestion: ingestionService(db.prisma, { onChanged: ports.onIngested }),
     inventory,
     reorder: reorderService(db.prisma),
     incidents: incidentsService(db.prisma),
