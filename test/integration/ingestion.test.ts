@@ -3,6 +3,7 @@
 // late corrects its day; both attributions exact to the cent), test orders stored and never
 // counted, cancellations, deletes, redaction of a customer and of a shop, rejected records, the
 // marks handed to the onChanged port inside the write's transaction. Reads go through real HTTP.
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -10,6 +11,9 @@ import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeKey } from '../factories/keys.ts';
 import { ingestionService, type ChangeSet, type IngestionService, type OrderRecord, type Origin } from '../../src/domain/ingestion/index.ts';
+
+// Starting the app over a fresh embedded database takes minutes on a loaded machine.
+jest.setTimeout(600_000);
 
 const DAY_MS = 86_400_000;
 const SHOP: Origin = { source: 'shopify', integrationId: null, via: 'connector' };
@@ -52,7 +56,7 @@ describeEachDatabase('ingestion commands', (target) => {
     await client.connect();
   });
   afterAll(async () => {
-    await client.end();
+    await client?.end();
     await app?.close();
     await database?.close();
   });

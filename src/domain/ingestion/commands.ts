@@ -33,7 +33,7 @@ export async function upsertProducts(ctx: WriteContext, records: readonly Produc
 /** Stock of stored products; a level for an unknown SKU is rejected (send the product first). */
 export async function setInventoryLevels(ctx: WriteContext, records: readonly InventoryLevelRecord[]): Promise<void> {
   const won = await contest(ctx, 'inventory', records, (r) => levelRow(r, ctx.origin.source));
-  const found = new Set(await setStock(ctx.tx, ctx.accountId, won.map((w) => ({ sku: w.row.externalId, available: w.row.available }))));
+  const found = new Set(await setStock(ctx.tx, ctx.accountId, won.map((w) => ({ sku: w.row.externalId, available: w.row.available, updatedAt: w.row.updatedAt }))));
   const stored = won.filter((w) => found.has(w.row.externalId));
   for (const w of won) if (!found.has(w.row.externalId)) ctx.outcomes.reject(w.index, w.row.externalId, 'sku', 'no such product');
   ctx.outcomes.stored(stored);

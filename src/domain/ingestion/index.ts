@@ -19,7 +19,7 @@ import type {
 } from './types.ts';
 
 export type * from './types.ts';
-export { ingestionService, noChanges } from './service.ts';
+export { ingestionService, ingestionInTransaction, noChanges } from './service.ts';
 
 /**
  * Every command runs in one transaction per call (callers batch, e.g. 500 records), validates

@@ -156,6 +156,7 @@ const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
   { name: 'unit_price', type: 'numeric', value: (p) => p.unitPrice },
   { name: 'lead_time_days', type: 'int4', value: (p) => p.leadTimeDays },
   { name: 'created_at', type: 'timestamptz', value: (p) => iso(p.createdAt) },
+  { name: 'updated_at', type: 'timestamptz', value: (p) => iso(p.updatedAt) },
 ];
 
 /** Products by SKU written (overwrite) or only created when missing; returns ids and current unit costs. */
@@ -175,7 +176,8 @@ export async function writeProducts(tx: IngestionTx, accountId: string, rows: re
     if (overwrite) {
       await tx.$executeRawUnsafe(
         `UPDATE inventory_items i SET product_name = x.product_name, unit_cost = coalesce(x.unit_cost, i.unit_cost),
-           unit_price = coalesce(x.unit_price, i.unit_price), lead_time_days = coalesce(x.lead_time_days, i.lead_time_days), updated_at = now()
+           unit_price = coalesce(x.unit_price, i.unit_price), lead_time_days = coalesce(x.lead_time_days, i.lead_time_days),
+           updated_at = coalesce(x.updated_at, now())
          FROM (${u.select}) x WHERE i.account_id = $1 AND i.sku = x.sku`,
         accountId,
         ...u.params,
@@ -197,16 +199,17 @@ export async function products(tx: IngestionTx, accountId: string, skus: readonl
   return new Map(parseRows(productRow, rows).map((r) => [r.sku, { id: r.id, unitCost: r.unitCost }]));
 }
 
-/** Sets the stock of stored SKUs; returns the SKUs it found. */
-export async function setStock(tx: IngestionTx, accountId: string, levels: ReadonlyArray<{ sku: string; available: number }>): Promise<string[]> {
+/** Sets the stock of stored SKUs (updated_at: the upstream's stamp, else now); returns the SKUs it found. */
+export async function setStock(tx: IngestionTx, accountId: string, levels: ReadonlyArray<{ sku: string; available: number; updatedAt: Date | null }>): Promise<string[]> {
   if (levels.length === 0) return [];
   const rows = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
-    `UPDATE inventory_items i SET current_stock = x.available, updated_at = now()
-     FROM unnest($2::text[], $3::int4[]) AS x(sku, available)
+    `UPDATE inventory_items i SET current_stock = x.available, updated_at = coalesce(x.at, now())
+     FROM unnest($2::text[], $3::int4[], $4::timestamptz[]) AS x(sku, available, at)
      WHERE i.account_id = $1 AND i.sku = x.sku RETURNING i.sku`,
     accountId,
     levels.map((l) => l.sku),
     levels.map((l) => l.available),
+    levels.map((l) => iso(l.updatedAt)),
   );
   return rows.map((r) => r.sku);
 }

@@ -3,7 +3,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { IngestionService } from './index.ts';
-import type { BulkOptions, ChangeSet, IngestionResult, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import type { BulkOptions, ChangeSet, IngestionResult, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
 import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
 import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
@@ -84,8 +84,13 @@ function build(transact: Transact, onChanged: OnChanged): IngestionService {
       if (changed === 0) throw new AppError('not_found', 'No such account.');
     },
 
-    within: (tx) => build((work) => work(tx), onChanged),
+    within: (tx) => ingestionInTransaction(tx, { onChanged }),
   };
+}
+
+/** The commands inside a transaction the caller holds (the demo seed: all or nothing). */
+export function ingestionInTransaction(tx: IngestionTx, ports: { onChanged?: OnChanged } = {}): IngestionService {
+  return build((work) => work(tx), ports.onChanged ?? noChanges);
 }
 
 /**

@@ -181,7 +181,7 @@ export function customerRow(value: CustomerRecord, defaultSource: string): Custo
   const c = object(value) as Partial<CustomerRecord>;
   return {
     ...stamp(c as Record<string, unknown>, ownSource(c.source, defaultSource)),
-    email: text(c.email, 'email', { max: 320 }).toLowerCase(),
+    email: text(c.email, 'email', { max: 320 }),
     name: text(c.name, 'name'),
     phone: c.phone == null ? null : text(c.phone, 'phone', { max: 64 }),
     city: text(c.city, 'city'),
