@@ -317,5 +317,37 @@ describeEachDatabase('ingestion commands', (target) => {
     await expect(failing.upsertOrders(account.id, SHOP, [order('9002', placed)])).rejects.toThrow('port down');
     expect((await contents(account.id)).orders.map((o) => o.external_id)).toEqual(['9001']);
   });
-});
 
+  test('the bulk form stores what the one-by-one path stores, previous-order columns included', async () => {
+    const bulk = await makeAccount(app.db.prisma);
+    const single = await makeAccount(app.db.prisma);
+    // Newest first and across sources, one cancelled: the rebuild has work to do.
+    const records = [9, 7, 5, 3, 1, 8, 6, 4, 2].map((n) =>
+      order(`B-${n}`, daysAgo(n), {
+        source: n % 3 === 0 ? 'woo_commerce' : 'shopify',
+        customer: { externalId: n % 2 === 0 ? 'even' : 'odd' },
+        cancelledAt: n === 5 ? daysAgo(4).toISOString() : null,
+      }),
+    );
+    let reported = 0;
+    const result = await ingestion.bulkUpsertOrders(bulk.id, SHOP, records, { batchSize: 4, progress: (c) => (reported = c.stored) });
+    expect(result.counts).toEqual({ stored: 9, skipped: 0, rejected: 0 });
+    expect(result.outcomes).toEqual([]);
+    expect(reported).toBe(9);
+    for (const record of records) await ingestion.upsertOrders(single.id, SHOP, [record]);
+    const previous = (accountId: string) =>
+      q(
+        `SELECT o.external_id, o.status::text, o.customer_previous_at, o.customer_source_previous_at FROM orders o WHERE o.account_id = $1 ORDER BY o.external_id`,
+        [accountId],
+      );
+    const expected = await previous(single.id);
+    expect(await previous(bulk.id)).toEqual(expected);
+    // The trigger-kept values, by definition: the customer's previous counted order.
+    expect(expected.find((o) => o.external_id === 'B-6')).toMatchObject({ customer_previous_at: daysAgo(8), customer_source_previous_at: null });
+    expect(expected.find((o) => o.external_id === 'B-3')).toMatchObject({ customer_previous_at: daysAgo(7) });
+    expect(expected.find((o) => o.external_id === 'B-5')).toMatchObject({ status: 'cancelled', customer_previous_at: null });
+    expect((await contents(bulk.id)).orders).toEqual((await contents(single.id)).orders);
+    // Again: nothing changes.
+    expect((await ingestion.bulkUpsertOrders(bulk.id, SHOP, records)).counts).toEqual({ stored: 0, skipped: 9, rejected: 0 });
+  });
+});

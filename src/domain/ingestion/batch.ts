@@ -37,6 +37,9 @@ export class Marks {
     for (const sku of skus) this.skus.add(sku);
     return this;
   }
+  customerIds(): number[] {
+    return [...this.customers];
+  }
   changeSet(): ChangeSet {
     return { days: [...this.days].sort(), customerIds: [...this.customers].sort((a, b) => a - b), skus: [...this.skus].sort() };
   }

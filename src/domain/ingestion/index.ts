@@ -41,8 +41,10 @@ export interface IngestionService {
   /** Deletes everything the shop (origin.source) wrote to the account: orders, refunds, customers. */
   redactShop(accountId: string, origin: Origin): Promise<IngestionResult>;
   /**
-   * Large loads (files, the demo seed): the same rules and outcomes as upsertOrders, in
-   * transactions of `batchSize` orders, without paying the orders triggers row by row.
+   * Large loads (files, the demo seed): the same rules as upsertOrders, in transactions of
+   * `batchSize` orders, without paying the orders' statement triggers batch by batch row by row.
+   * `outcomes` lists only the records skipped or rejected (indexes over the whole input); stored
+   * ones are counted. Each batch commits on its own: a failure keeps the batches before it.
    */
   bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options?: BulkOptions): Promise<IngestionResult>;
   getRefundAttribution(accountId: string): Promise<RefundAttribution>;

@@ -4,7 +4,19 @@ import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners
 import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
 import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, writeCustomers, writeProducts } from './repo.ts';
-import { type LineWrite, type OrderBefore, cancel, deleteOrderIds, ordersBefore, replaceLines, settleRefunds, writeOrders, writeRefunds } from './repo-orders.ts';
+import {
+  type LineWrite,
+  type OrderBefore,
+  cancel,
+  deferPrevious,
+  deleteOrderIds,
+  ordersBefore,
+  rebuildPrevious,
+  replaceLines,
+  settleRefunds,
+  writeOrders as writeOrderRows,
+  writeRefunds,
+} from './repo-orders.ts';
 
 function markOrder(ctx: WriteContext, order: Pick<OrderBefore, 'placedAt' | 'customerId' | 'skus'>): void {
   ctx.marks.at(order.placedAt).customer(order.customerId).sku(...order.skus);
@@ -41,8 +53,18 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
   return new Map([...known, ...created]);
 }
 
-/** One batch of orders: the rules of upsertOrders, in the caller's transaction. */
-export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[]): Promise<void> {
+/**
+ * One batch of orders: the rules of upsertOrders, in the caller's transaction. `bulk` defers the
+ * orders' previous-order statement triggers and rebuilds those columns once for the batch.
+ */
+export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[], options: { bulk?: boolean } = {}): Promise<void> {
+  const { tx, accountId } = ctx;
+  if (options.bulk) await deferPrevious(tx);
+  await writeOrders(ctx, records);
+  if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
+}
+
+async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[]): Promise<void> {
   const { tx, accountId } = ctx;
   const accepted = check(records, ctx.outcomes, (r) => orderRow(r, ctx.account.currency, ctx.origin.source));
   const stored = await versions(tx, accountId, 'order', accepted.map((a) => a.row));
@@ -68,7 +90,7 @@ export async function writeOrderBatch(ctx: WriteContext, records: readonly Order
   );
   const customerOf = (o: OrderRow) => (o.customer ? (customers.get(o.customer.externalId) ?? null) : null);
   const items = await lineProducts(ctx, live);
-  const ids = await writeOrders(tx, accountId, ctx.account.currency, live.map((o) => ({ ...o, customerId: customerOf(o) })));
+  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, live.map((o) => ({ ...o, customerId: customerOf(o) })));
   const lines: LineWrite[] = live.flatMap((o) =>
     o.lines.map((l) => {
       const item = items.get(l.sku)!;

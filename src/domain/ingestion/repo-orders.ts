@@ -218,3 +218,33 @@ export async function deleteRefunds(tx: IngestionTx, accountId: string, source: 
   );
   return parseRows(z.object({ refundedAt: z.date(), orderExternalId: z.string() }), rows);
 }
+
+/**
+ * Bulk loads: the orders' statement triggers that keep customer_previous_at (migration
+ * 20261127170000) step aside for the rest of the transaction; rebuildPrevious then sets the
+ * columns of the customers the load touched in one lag() statement. The row trigger that
+ * computes an inserted order's own values still runs (it sees the rows inserted before it in
+ * the same statement), so a load in date order leaves nothing for the rebuild to rewrite.
+ */
+export async function deferPrevious(tx: IngestionTx): Promise<void> {
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true)`);
+}
+
+/** Recomputes customer_previous_at and customer_source_previous_at of these customers' orders; ends deferPrevious. */
+export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[]): Promise<void> {
+  if (customerIds.length > 0) {
+    await tx.$executeRawUnsafe(
+      `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
+       FROM (SELECT q.id,
+                    CASE WHEN q.status = 'cancelled' THEN NULL
+                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
+                    CASE WHEN q.status = 'cancelled' THEN NULL
+                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
+             FROM orders q WHERE q.account_id = $1 AND q.customer_id = ANY($2::int4[])) v
+       WHERE o.id = v.id AND (o.customer_previous_at, o.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
+      accountId,
+      [...customerIds],
+    );
+  }
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
+}
