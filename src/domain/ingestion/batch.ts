@@ -121,7 +121,7 @@ const VIA = new Set(['connector', 'import', 'seed']);
 export type Transact = <T>(work: (tx: IngestionTx) => Promise<T>) => Promise<T>;
 
 export function transactOn(prisma: PrismaClient): Transact {
-  return (work) => prisma.$transaction(work, { timeout: 120_000, maxWait: 30_000 });
+  return (work) => prisma.$transaction(work, { timeout: 300_000, maxWait: 30_000 });
 }
 
 /** A call's transaction: the account (not_found when it does not exist), the work, the port. */
