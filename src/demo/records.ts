@@ -1,6 +1,14 @@
 // The generated demo (generate.ts) as ingestion commands' records: the seed writes the store
 // through the same write path as a connector or a file import (src/domain/ingestion).
-import type { AdSpendRecord, CustomerRecord, ExpenseRecord, InventoryLevelRecord, OrderRecord, ProductRecord, RefundRecord } from '../domain/ingestion/index.ts';
+import type {
+  AdSpendRecord,
+  CustomerRecord,
+  ExpenseRecord,
+  InventoryLevelRecord,
+  OrderRecord,
+  ProductRecord,
+  RefundRecord,
+} from '../domain/ingestion/index.ts';
 import type { DemoData } from './generate.ts';
 import type { OrderSeed } from './generate-orders.ts';
 import { at, money } from './generate-time.ts';
@@ -45,7 +53,15 @@ export function stockRecords(demo: DemoData): InventoryLevelRecord[] {
 function refundOf(order: OrderSeed, n: number, now: number): RefundRecord[] {
   if (order.refunded <= 0) return [];
   const refundedAt = Math.min(order.placedAt + (1 + (n % 14)) * DAY_MS, Math.max(now, order.placedAt));
-  return [{ externalId: `${order.externalId}-R1`, orderExternalId: order.externalId, updatedAt: iso(refundedAt), refundedAt: iso(refundedAt), amount: money(order.refunded) }];
+  return [
+    {
+      externalId: `${order.externalId}-R1`,
+      orderExternalId: order.externalId,
+      updatedAt: iso(refundedAt),
+      refundedAt: iso(refundedAt),
+      amount: money(order.refunded),
+    },
+  ];
 }
 
 export function* orderRecords(demo: DemoData): Generator<OrderRecord> {

@@ -100,7 +100,12 @@ describeEachDatabase('ingestion commands', (target) => {
     const reversed = await makeAccount(app.db.prisma);
     const placed = daysAgo(3);
     const created = order('1001', placed);
-    const updated = order('1001', placed, { updatedAt: stamp(5), total: '110.00', subtotal: '100.00', lines: [{ sku: 'MUG-1', quantity: 2, unitPrice: '50.00', unitCost: '7.20' }] });
+    const updated = order('1001', placed, {
+      updatedAt: stamp(5),
+      total: '110.00',
+      subtotal: '100.00',
+      lines: [{ sku: 'MUG-1', quantity: 2, unitPrice: '50.00', unitCost: '7.20' }],
+    });
 
     const first = await ingestion.upsertOrders(inOrder.id, SHOP, [created]);
     expect(first.outcomes).toEqual([{ index: 0, externalId: '1001', outcome: 'stored' }]);
@@ -154,7 +159,14 @@ describeEachDatabase('ingestion commands', (target) => {
     const lateDay = daysAgo(10);
     // The refund arrives before... nothing: its order is stored; it is dated 200 days after the sale.
     const refund = await ingestion.upsertRefunds(account.id, SHOP, [
-      { externalId: 'r-1', orderExternalId: '3001', updatedAt: stamp(9), refundedAt: lateDay.toISOString(), amount: '33.33', lines: [{ sku: 'MUG-1', quantity: 1, amount: '33.33' }] },
+      {
+        externalId: 'r-1',
+        orderExternalId: '3001',
+        updatedAt: stamp(9),
+        refundedAt: lateDay.toISOString(),
+        amount: '33.33',
+        lines: [{ sku: 'MUG-1', quantity: 1, amount: '33.33' }],
+      },
       { externalId: 'r-2', orderExternalId: '3001', updatedAt: stamp(9), refundedAt: daysAgo(2).toISOString(), amount: '0.01' },
     ]);
     expect(refund.counts.stored).toBe(2);
@@ -179,7 +191,9 @@ describeEachDatabase('ingestion commands', (target) => {
 
   test('a refund before its order waits for it; refunds carried by the order count once', async () => {
     const account = await makeAccount(app.db.prisma);
-    await ingestion.upsertRefunds(account.id, SHOP, [{ externalId: 'r-9', orderExternalId: '4001', updatedAt: stamp(3), refundedAt: daysAgo(1).toISOString(), amount: '100.00' }]);
+    await ingestion.upsertRefunds(account.id, SHOP, [
+      { externalId: 'r-9', orderExternalId: '4001', updatedAt: stamp(3), refundedAt: daysAgo(1).toISOString(), amount: '100.00' },
+    ]);
     expect((await contents(account.id)).refunds).toEqual([expect.objectContaining({ external_id: 'r-9', attached: null })]);
     const withRefund = order('4001', daysAgo(2), {
       refunds: [{ externalId: 'r-9', orderExternalId: '4001', updatedAt: stamp(3), refundedAt: daysAgo(1).toISOString(), amount: '100.00' }],
@@ -195,9 +209,9 @@ describeEachDatabase('ingestion commands', (target) => {
     const placed = daysAgo(1);
     await ingestion.upsertOrders(account.id, SHOP, [order('5001', placed), order('5002', placed, { test: true }), order('5003', placed)]);
     expect((await contents(account.id)).orders.map((o) => o.external_id)).toEqual(['5001', '5003']);
-    expect(await q(`SELECT external_id, test, payload->>'total' AS total FROM ingestion_records WHERE account_id = $1 AND kind = 'order' AND test`, [account.id])).toEqual([
-      { external_id: '5002', test: true, total: '100.00' },
-    ]);
+    expect(
+      await q(`SELECT external_id, test, payload->>'total' AS total FROM ingestion_records WHERE account_id = $1 AND kind = 'order' AND test`, [account.id]),
+    ).toEqual([{ external_id: '5002', test: true, total: '100.00' }]);
     // An order that turns out to be a test leaves the counted orders.
     await ingestion.upsertOrders(account.id, SHOP, [order('5003', placed, { test: true, updatedAt: stamp(2) })]);
     let days = await profitDays(account.id);
@@ -218,7 +232,9 @@ describeEachDatabase('ingestion commands', (target) => {
   test('deletes leave a tombstone: an older record cannot bring the row back', async () => {
     const account = await makeAccount(app.db.prisma);
     await ingestion.upsertOrders(account.id, SHOP, [order('6001', daysAgo(1))]);
-    await ingestion.upsertExpenses(account.id, SHOP, [{ externalId: 'e-1', updatedAt: stamp(1), date: day(daysAgo(1)), category: 'Software', amount: '49.99' }]);
+    await ingestion.upsertExpenses(account.id, SHOP, [
+      { externalId: 'e-1', updatedAt: stamp(1), date: day(daysAgo(1)), category: 'Software', amount: '49.99' },
+    ]);
     const deleted = await ingestion.deleteRecords(account.id, SHOP, [
       { kind: 'order', externalId: '6001', deletedAt: stamp(10) },
       { kind: 'expense', externalId: 'e-1', deletedAt: stamp(10) },
@@ -227,7 +243,10 @@ describeEachDatabase('ingestion commands', (target) => {
     expect(deleted.counts.stored).toBe(3);
     expect((await contents(account.id)).orders).toEqual([]);
     expect(await q(`SELECT count(*)::int AS n FROM expenses WHERE account_id = $1`, [account.id])).toEqual([{ n: 0 }]);
-    const replay = await ingestion.upsertOrders(account.id, SHOP, [order('6001', daysAgo(1), { updatedAt: stamp(5) }), order('never-seen', daysAgo(1), { updatedAt: stamp(5) })]);
+    const replay = await ingestion.upsertOrders(account.id, SHOP, [
+      order('6001', daysAgo(1), { updatedAt: stamp(5) }),
+      order('never-seen', daysAgo(1), { updatedAt: stamp(5) }),
+    ]);
     expect(replay.counts).toEqual({ stored: 0, skipped: 2, rejected: 0 });
     const reborn = await ingestion.upsertOrders(account.id, SHOP, [order('6001', daysAgo(1), { updatedAt: stamp(11) })]);
     expect(reborn.counts.stored).toBe(1);
@@ -236,8 +255,13 @@ describeEachDatabase('ingestion commands', (target) => {
   test('redacting a customer keeps the figures; redacting a shop removes only its data', async () => {
     const account = await makeAccount(app.db.prisma);
     const placed = daysAgo(1);
-    await ingestion.upsertCustomers(account.id, SHOP, [{ externalId: 'c-7001', updatedAt: stamp(1), email: 'Ann@Example.com', name: 'Ann', phone: '+1 555', city: 'Austin', country: 'US' }]);
-    await ingestion.upsertOrders(account.id, SHOP, [order('7001', placed), order('7002', placed, { test: true, customer: { externalId: 'c-7001', email: 'ann-test@example.com' } })]);
+    await ingestion.upsertCustomers(account.id, SHOP, [
+      { externalId: 'c-7001', updatedAt: stamp(1), email: 'Ann@Example.com', name: 'Ann', phone: '+1 555', city: 'Austin', country: 'US' },
+    ]);
+    await ingestion.upsertOrders(account.id, SHOP, [
+      order('7001', placed),
+      order('7002', placed, { test: true, customer: { externalId: 'c-7001', email: 'ann-test@example.com' } }),
+    ]);
     await ingestion.upsertOrders(account.id, WOO, [order('7001', placed, { customer: { externalId: 'woo-c1' } })]);
     const before = await profitDays(account.id);
 
@@ -248,7 +272,9 @@ describeEachDatabase('ingestion commands', (target) => {
     ]);
     expect(JSON.stringify(await q(`SELECT payload FROM ingestion_records WHERE account_id = $1`, [account.id]))).not.toContain('ann-test@example.com');
     // A customer record from before the redaction cannot bring the data back.
-    const stale = await ingestion.upsertCustomers(account.id, SHOP, [{ externalId: 'c-7001', updatedAt: stamp(2), email: 'ann@example.com', name: 'Ann', country: 'US' }]);
+    const stale = await ingestion.upsertCustomers(account.id, SHOP, [
+      { externalId: 'c-7001', updatedAt: stamp(2), email: 'ann@example.com', name: 'Ann', country: 'US' },
+    ]);
     expect(stale.counts.skipped).toBe(1);
     expect(await profitDays(account.id)).toEqual(before);
 

@@ -9,7 +9,6 @@ import { RecordError, decide, ledgerKey, type StoredVersion } from './rules.ts';
 import type { Stamped } from './validate.ts';
 import { type AccountInfo, lockAccount } from './repo.ts';
 
-
 export interface Accepted<R> {
   index: number;
   row: R;
@@ -87,7 +86,11 @@ export function check<T, R extends { externalId: string }>(records: readonly T[]
  * batch (the later of two equal records is skipped as the same). The rest are skipped; the
  * caller records `stored` for what it writes (Outcomes.stored).
  */
-export function winners<R extends Stamped>(accepted: ReadonlyArray<Accepted<R>>, stored: ReadonlyMap<string, StoredVersion>, outcomes: Outcomes): Array<Accepted<R>> {
+export function winners<R extends Stamped>(
+  accepted: ReadonlyArray<Accepted<R>>,
+  stored: ReadonlyMap<string, StoredVersion>,
+  outcomes: Outcomes,
+): Array<Accepted<R>> {
   const best = new Map<string, Accepted<R>>();
   for (const candidate of accepted) {
     const { externalId, updatedAt, hash } = candidate.row;

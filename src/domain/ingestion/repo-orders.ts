@@ -17,7 +17,14 @@ export interface OrderBefore {
   skus: string[];
 }
 
-const beforeRow = z.object({ id: col.int, source: z.string(), externalId: z.string(), placedAt: z.date(), customerId: col.int.nullable(), skus: z.array(z.string()) });
+const beforeRow = z.object({
+  id: col.int,
+  source: z.string(),
+  externalId: z.string(),
+  placedAt: z.date(),
+  customerId: col.int.nullable(),
+  skus: z.array(z.string()),
+});
 
 /** A batch's (source, external id) pairs as two array parameters. */
 function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string[], string[]] {
@@ -26,7 +33,11 @@ function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [st
 }
 
 /** The stored orders among these keys, locked for the write; by ledgerKey. */
-export async function ordersBefore(tx: IngestionTx, accountId: string, keys: ReadonlyArray<{ source: string; externalId: string }>): Promise<Map<string, OrderBefore>> {
+export async function ordersBefore(
+  tx: IngestionTx,
+  accountId: string,
+  keys: ReadonlyArray<{ source: string; externalId: string }>,
+): Promise<Map<string, OrderBefore>> {
   if (keys.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
@@ -201,8 +212,16 @@ export async function deleteOrderIds(tx: IngestionTx, accountId: string, ids: re
 
 /** Deletes orders (their refunds wait again, unattached); returns what they were. */
 export async function deleteOrders(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<OrderBefore[]> {
-  const before = await ordersBefore(tx, accountId, externalIds.map((externalId) => ({ source, externalId })));
-  await deleteOrderIds(tx, accountId, [...before.values()].map((o) => o.id));
+  const before = await ordersBefore(
+    tx,
+    accountId,
+    externalIds.map((externalId) => ({ source, externalId })),
+  );
+  await deleteOrderIds(
+    tx,
+    accountId,
+    [...before.values()].map((o) => o.id),
+  );
   return [...before.values()];
 }
 

@@ -2,8 +2,7 @@
 // onChanged port called inside it, the bulk form in batches.
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { IngestionService } from './index.ts';
-import type { BulkOptions, ChangeSet, IngestionResult, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import type { BulkOptions, ChangeSet, IngestionResult, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
 import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
 import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
@@ -84,7 +83,8 @@ function build(transact: Transact, onChanged: OnChanged): IngestionService {
       }),
 
     async setRefundAttribution(accountId, attribution) {
-      if (!ATTRIBUTIONS.includes(attribution)) throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
+      if (!ATTRIBUTIONS.includes(attribution))
+        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
       const changed = await transact((tx) => setRefundAttribution(tx, accountId, attribution));
       if (changed === 0) throw new AppError('not_found', 'No such account.');
     },

@@ -139,7 +139,7 @@ export function orderRow(value: OrderRecord, accountCurrency: string, defaultSou
   const total = cents(o.total, 'total', { min: 0n });
   const refunds = list<RefundRecord>(o.refunds, 'refunds', MAX_LINES).map((r, i) => refundRow(r, s.source, `refunds[${i}].`));
   refunds.forEach((r, i) => {
-    if (r.orderExternalId !== s.externalId) throw new RecordError(`refunds[${i}].orderExternalId`, 'must be the order\'s externalId');
+    if (r.orderExternalId !== s.externalId) throw new RecordError(`refunds[${i}].orderExternalId`, "must be the order's externalId");
   });
   return {
     ...s,
