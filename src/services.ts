@@ -39,15 +39,16 @@ import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
 import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
-import { ingestionService } from './domain/ingestion/index.ts';
+import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import { importsService } from './domain/imports/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
-/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+/** Ports a caller (a test, another deployment) may replace: the AI provider, the payment port, what a commerce write marks. */
 export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
+  onIngested?: OnChanged;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -63,7 +64,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const inventory = inventoryService(db.prisma);
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
-  const ingestion = ingestionService(db.prisma);
+  const ingestion = ingestionService(db.prisma, { onChanged: ports.onIngested });
   return {
     accounts,
     auth,

@@ -9,7 +9,6 @@ import { RecordError, decide, ledgerKey, type StoredVersion } from './rules.ts';
 import type { Stamped } from './validate.ts';
 import { type AccountInfo, lockAccount } from './repo.ts';
 
-
 export interface Accepted<R> {
   index: number;
   row: R;
@@ -36,6 +35,9 @@ export class Marks {
   sku(...skus: readonly string[]): this {
     for (const sku of skus) this.skus.add(sku);
     return this;
+  }
+  customerIds(): number[] {
+    return [...this.customers];
   }
   changeSet(): ChangeSet {
     return { days: [...this.days].sort(), customerIds: [...this.customers].sort((a, b) => a - b), skus: [...this.skus].sort() };
@@ -84,7 +86,11 @@ export function check<T, R extends { externalId: string }>(records: readonly T[]
  * batch (the later of two equal records is skipped as the same). The rest are skipped; the
  * caller records `stored` for what it writes (Outcomes.stored).
  */
-export function winners<R extends Stamped>(accepted: ReadonlyArray<Accepted<R>>, stored: ReadonlyMap<string, StoredVersion>, outcomes: Outcomes): Array<Accepted<R>> {
+export function winners<R extends Stamped>(
+  accepted: ReadonlyArray<Accepted<R>>,
+  stored: ReadonlyMap<string, StoredVersion>,
+  outcomes: Outcomes,
+): Array<Accepted<R>> {
   const best = new Map<string, Accepted<R>>();
   for (const candidate of accepted) {
     const { externalId, updatedAt, hash } = candidate.row;
@@ -118,7 +124,7 @@ const VIA = new Set(['connector', 'import', 'seed']);
 export type Transact = <T>(work: (tx: IngestionTx) => Promise<T>) => Promise<T>;
 
 export function transactOn(prisma: PrismaClient): Transact {
-  return (work) => prisma.$transaction(work, { timeout: 120_000, maxWait: 30_000 });
+  return (work) => prisma.$transaction(work, { timeout: 300_000, maxWait: 30_000 });
 }
 
 /** A call's transaction: the account (not_found when it does not exist), the work, the port. */

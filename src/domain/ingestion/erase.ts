@@ -31,7 +31,11 @@ function deleteRow(record: DeleteRecord, originSource: string): DeleteRow {
 async function apply(ctx: WriteContext, kind: RecordKind, ids: string[]): Promise<void> {
   const { tx, accountId, origin, marks } = ctx;
   if (kind === 'order') {
-    for (const o of await deleteOrders(tx, accountId, origin.source, ids)) marks.at(o.placedAt).customer(o.customerId).sku(...o.skus);
+    for (const o of await deleteOrders(tx, accountId, origin.source, ids))
+      marks
+        .at(o.placedAt)
+        .customer(o.customerId)
+        .sku(...o.skus);
   } else if (kind === 'refund') {
     const gone = await deleteRefunds(tx, accountId, origin.source, ids);
     for (const r of gone) marks.at(r.refundedAt);
@@ -57,11 +61,24 @@ export async function deleteRecords(ctx: WriteContext, records: readonly DeleteR
   for (const kind of KINDS) {
     const mine: Array<Accepted<DeleteRow>> = accepted.filter((a) => a.row.kind === kind);
     if (mine.length === 0) continue;
-    const stored = await versions(ctx.tx, ctx.accountId, kind, mine.map((a) => a.row));
+    const stored = await versions(
+      ctx.tx,
+      ctx.accountId,
+      kind,
+      mine.map((a) => a.row),
+    );
     const won = winners(mine, stored, ctx.outcomes);
     ctx.outcomes.stored(won);
-    await apply(ctx, kind, won.map((w) => w.row.externalId));
-    await saveLedger(ctx.tx, ledgerScope(ctx, kind), won.map((w) => ({ ...w.row, deletedAt: w.row.updatedAt })));
+    await apply(
+      ctx,
+      kind,
+      won.map((w) => w.row.externalId),
+    );
+    await saveLedger(
+      ctx.tx,
+      ledgerScope(ctx, kind),
+      won.map((w) => ({ ...w.row, deletedAt: w.row.updatedAt })),
+    );
   }
 }
 
@@ -72,7 +89,12 @@ export async function deleteRecords(ctx: WriteContext, records: readonly DeleteR
  */
 export async function redactCustomers(ctx: WriteContext, externalIds: readonly string[]): Promise<void> {
   const accepted = check(externalIds, ctx.outcomes, (id) => ({ externalId: key(id, 'externalId') }));
-  const found = await redact(ctx.tx, ctx.accountId, ctx.origin.source, accepted.map((a) => a.row.externalId));
+  const found = await redact(
+    ctx.tx,
+    ctx.accountId,
+    ctx.origin.source,
+    accepted.map((a) => a.row.externalId),
+  );
   const now = new Date();
   const done = accepted.filter((a) => {
     if (found.has(a.row.externalId)) return true;

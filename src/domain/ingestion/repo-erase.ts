@@ -7,7 +7,11 @@ const idRow = z.object({ id: col.int, key: z.string() });
 
 export async function deleteCustomers(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<number[]> {
   if (externalIds.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<unknown[]>(`DELETE FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING id, external_id AS key`, accountId, [...externalIds]);
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `DELETE FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING id, external_id AS key`,
+    accountId,
+    [...externalIds],
+  );
   return parseRows(idRow, rows).map((r) => r.id);
 }
 
@@ -27,7 +31,11 @@ export async function deleteProducts(tx: IngestionTx, accountId: string, source:
 }
 
 /** Deletes ad spend rows by `${platform}:${campaignId}:${date}`; returns their days. */
-export async function deleteAdSpend(tx: IngestionTx, accountId: string, keys: ReadonlyArray<{ platform: string; campaignId: string; date: string }>): Promise<string[]> {
+export async function deleteAdSpend(
+  tx: IngestionTx,
+  accountId: string,
+  keys: ReadonlyArray<{ platform: string; campaignId: string; date: string }>,
+): Promise<string[]> {
   if (keys.length === 0) return [];
   const rows = await tx.$queryRawUnsafe<Array<{ day: string }>>(
     `DELETE FROM ad_spend a USING unnest($2::text[], $3::text[], $4::date[]) AS x(platform, campaign_id, date)

@@ -17,7 +17,14 @@ export interface OrderBefore {
   skus: string[];
 }
 
-const beforeRow = z.object({ id: col.int, source: z.string(), externalId: z.string(), placedAt: z.date(), customerId: col.int.nullable(), skus: z.array(z.string()) });
+const beforeRow = z.object({
+  id: col.int,
+  source: z.string(),
+  externalId: z.string(),
+  placedAt: z.date(),
+  customerId: col.int.nullable(),
+  skus: z.array(z.string()),
+});
 
 /** A batch's (source, external id) pairs as two array parameters. */
 function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string[], string[]] {
@@ -26,7 +33,11 @@ function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [st
 }
 
 /** The stored orders among these keys, locked for the write; by ledgerKey. */
-export async function ordersBefore(tx: IngestionTx, accountId: string, keys: ReadonlyArray<{ source: string; externalId: string }>): Promise<Map<string, OrderBefore>> {
+export async function ordersBefore(
+  tx: IngestionTx,
+  accountId: string,
+  keys: ReadonlyArray<{ source: string; externalId: string }>,
+): Promise<Map<string, OrderBefore>> {
   if (keys.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
@@ -201,8 +212,16 @@ export async function deleteOrderIds(tx: IngestionTx, accountId: string, ids: re
 
 /** Deletes orders (their refunds wait again, unattached); returns what they were. */
 export async function deleteOrders(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<OrderBefore[]> {
-  const before = await ordersBefore(tx, accountId, externalIds.map((externalId) => ({ source, externalId })));
-  await deleteOrderIds(tx, accountId, [...before.values()].map((o) => o.id));
+  const before = await ordersBefore(
+    tx,
+    accountId,
+    externalIds.map((externalId) => ({ source, externalId })),
+  );
+  await deleteOrderIds(
+    tx,
+    accountId,
+    [...before.values()].map((o) => o.id),
+  );
   return [...before.values()];
 }
 
@@ -217,4 +236,34 @@ export async function deleteRefunds(tx: IngestionTx, accountId: string, source: 
     [...externalIds],
   );
   return parseRows(z.object({ refundedAt: z.date(), orderExternalId: z.string() }), rows);
+}
+
+/**
+ * Bulk loads: the orders' statement triggers that keep customer_previous_at (migration
+ * 20261127170000) step aside for the rest of the transaction; rebuildPrevious then sets the
+ * columns of the customers the load touched in one lag() statement. The row trigger that
+ * computes an inserted order's own values still runs (it sees the rows inserted before it in
+ * the same statement), so a load in date order leaves nothing for the rebuild to rewrite.
+ */
+export async function deferPrevious(tx: IngestionTx): Promise<void> {
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true)`);
+}
+
+/** Recomputes customer_previous_at and customer_source_previous_at of these customers' orders; ends deferPrevious. */
+export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[]): Promise<void> {
+  if (customerIds.length > 0) {
+    await tx.$executeRawUnsafe(
+      `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
+       FROM (SELECT q.id,
+                    CASE WHEN q.status = 'cancelled' THEN NULL
+                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
+                    CASE WHEN q.status = 'cancelled' THEN NULL
+                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
+             FROM orders q WHERE q.account_id = $1 AND q.customer_id = ANY($2::int4[])) v
+       WHERE o.id = v.id AND (o.customer_previous_at, o.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
+      accountId,
+      [...customerIds],
+    );
+  }
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
 }

@@ -14,7 +14,13 @@ export interface AccountInfo {
 }
 
 const accountRow = z.object({ currency: z.string(), timezone: z.string(), refundAttribution: z.enum(['order_day', 'refund_day']) });
-const versionRow = z.object({ source: z.string(), externalId: z.string(), sourceUpdatedAt: z.date().nullable(), contentHash: z.string(), deletedAt: z.date().nullable() });
+const versionRow = z.object({
+  source: z.string(),
+  externalId: z.string(),
+  sourceUpdatedAt: z.date().nullable(),
+  contentHash: z.string(),
+  deletedAt: z.date().nullable(),
+});
 const idRow = z.object({ id: col.int, key: z.string() });
 
 /** The account, its writes serialized until the transaction ends (newer-wins reads, then writes). */
@@ -32,7 +38,12 @@ export async function setRefundAttribution(tx: IngestionTx, accountId: string, a
 }
 
 /** The ledger's versions of these records (deleted ones included), by ledgerKey. */
-export async function versions(tx: IngestionTx, accountId: string, kind: string, keys: ReadonlyArray<{ source: string; externalId: string }>): Promise<Map<string, StoredVersion>> {
+export async function versions(
+  tx: IngestionTx,
+  accountId: string,
+  kind: string,
+  keys: ReadonlyArray<{ source: string; externalId: string }>,
+): Promise<Map<string, StoredVersion>> {
   if (keys.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
@@ -141,12 +152,19 @@ export async function writeCustomers(tx: IngestionTx, accountId: string, rows: r
     accountId,
     ...u.params,
   );
-  return customerIds(tx, accountId, rows.map((r) => r.externalId));
+  return customerIds(
+    tx,
+    accountId,
+    rows.map((r) => r.externalId),
+  );
 }
 
 export async function customerIds(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<Map<string, number>> {
   if (externalIds.length === 0) return new Map();
-  return idsByKey(tx, `SELECT id, external_id AS key FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[])`, [accountId, [...new Set(externalIds)]]);
+  return idsByKey(tx, `SELECT id, external_id AS key FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[])`, [
+    accountId,
+    [...new Set(externalIds)],
+  ]);
 }
 
 const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
@@ -156,10 +174,16 @@ const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
   { name: 'unit_price', type: 'numeric', value: (p) => p.unitPrice },
   { name: 'lead_time_days', type: 'int4', value: (p) => p.leadTimeDays },
   { name: 'created_at', type: 'timestamptz', value: (p) => iso(p.createdAt) },
+  { name: 'updated_at', type: 'timestamptz', value: (p) => iso(p.updatedAt) },
 ];
 
 /** Products by SKU written (overwrite) or only created when missing; returns ids and current unit costs. */
-export async function writeProducts(tx: IngestionTx, accountId: string, rows: readonly ProductRow[], overwrite: boolean): Promise<Map<string, { id: number; unitCost: string }>> {
+export async function writeProducts(
+  tx: IngestionTx,
+  accountId: string,
+  rows: readonly ProductRow[],
+  overwrite: boolean,
+): Promise<Map<string, { id: number; unitCost: string }>> {
   if (rows.length > 0) {
     const u = unnest(PRODUCT_COLUMNS, rows, 2);
     await tx.$executeRawUnsafe(
@@ -175,14 +199,19 @@ export async function writeProducts(tx: IngestionTx, accountId: string, rows: re
     if (overwrite) {
       await tx.$executeRawUnsafe(
         `UPDATE inventory_items i SET product_name = x.product_name, unit_cost = coalesce(x.unit_cost, i.unit_cost),
-           unit_price = coalesce(x.unit_price, i.unit_price), lead_time_days = coalesce(x.lead_time_days, i.lead_time_days), updated_at = now()
+           unit_price = coalesce(x.unit_price, i.unit_price), lead_time_days = coalesce(x.lead_time_days, i.lead_time_days),
+           updated_at = coalesce(x.updated_at, now())
          FROM (${u.select}) x WHERE i.account_id = $1 AND i.sku = x.sku`,
         accountId,
         ...u.params,
       );
     }
   }
-  return products(tx, accountId, rows.map((r) => r.sku));
+  return products(
+    tx,
+    accountId,
+    rows.map((r) => r.sku),
+  );
 }
 
 const productRow = z.object({ id: col.int, sku: z.string(), unitCost: z.string() });
@@ -197,16 +226,21 @@ export async function products(tx: IngestionTx, accountId: string, skus: readonl
   return new Map(parseRows(productRow, rows).map((r) => [r.sku, { id: r.id, unitCost: r.unitCost }]));
 }
 
-/** Sets the stock of stored SKUs; returns the SKUs it found. */
-export async function setStock(tx: IngestionTx, accountId: string, levels: ReadonlyArray<{ sku: string; available: number }>): Promise<string[]> {
+/** Sets the stock of stored SKUs (updated_at: the upstream's stamp, else now); returns the SKUs it found. */
+export async function setStock(
+  tx: IngestionTx,
+  accountId: string,
+  levels: ReadonlyArray<{ sku: string; available: number; updatedAt: Date | null }>,
+): Promise<string[]> {
   if (levels.length === 0) return [];
   const rows = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
-    `UPDATE inventory_items i SET current_stock = x.available, updated_at = now()
-     FROM unnest($2::text[], $3::int4[]) AS x(sku, available)
+    `UPDATE inventory_items i SET current_stock = x.available, updated_at = coalesce(x.at, now())
+     FROM unnest($2::text[], $3::int4[], $4::timestamptz[]) AS x(sku, available, at)
      WHERE i.account_id = $1 AND i.sku = x.sku RETURNING i.sku`,
     accountId,
     levels.map((l) => l.sku),
     levels.map((l) => l.available),
+    levels.map((l) => iso(l.updatedAt)),
   );
   return rows.map((r) => r.sku);
 }

@@ -44,7 +44,8 @@ export function decimal(value: bigint): string {
 }
 
 export function instant(value: unknown, field: string): Date {
-  if (typeof value !== 'string' || !INSTANT.test(value)) throw new RecordError(field, 'must be an ISO 8601 instant with a time zone, e.g. "2026-11-28T09:15:00Z"');
+  if (typeof value !== 'string' || !INSTANT.test(value))
+    throw new RecordError(field, 'must be an ISO 8601 instant with a time zone, e.g. "2026-11-28T09:15:00Z"');
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) throw new RecordError(field, 'is not a real instant');
   return at;

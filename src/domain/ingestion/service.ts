@@ -2,8 +2,7 @@
 // onChanged port called inside it, the bulk form in batches.
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { IngestionService } from './index.ts';
-import type { BulkOptions, ChangeSet, IngestionResult, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import type { BulkOptions, ChangeSet, IngestionResult, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
 import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
 import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
@@ -15,23 +14,28 @@ export const noChanges: OnChanged = async () => {};
 const BULK_BATCH = 2_000;
 const ATTRIBUTIONS: readonly RefundAttribution[] = ['order_day', 'refund_day'];
 
-/** Adds a batch's result to the running one. */
-function merge(into: IngestionResult, batch: IngestionResult): void {
-  into.outcomes.push(...batch.outcomes);
-  into.counts.stored += batch.counts.stored;
-  into.counts.skipped += batch.counts.skipped;
-  into.counts.rejected += batch.counts.rejected;
-  const union = <T>(a: T[], b: T[]) => [...new Set([...a, ...b])];
-  const changes: ChangeSet = {
-    days: union(into.changes.days, batch.changes.days).sort(),
-    customerIds: union(into.changes.customerIds, batch.changes.customerIds).sort((x, y) => x - y),
-    skus: union(into.changes.skus, batch.changes.skus).sort(),
+/** The running result of a bulk load: counts, the changes, and only the records not stored (a million stored ones stay counts). */
+function bulkResult() {
+  const days = new Set<string>();
+  const customers = new Set<number>();
+  const skus = new Set<string>();
+  const result: IngestionResult = { outcomes: [], counts: { stored: 0, skipped: 0, rejected: 0 }, changes: { days: [], customerIds: [], skus: [] } };
+  return {
+    add(batch: IngestionResult): void {
+      for (const o of batch.outcomes) if (o.outcome !== 'stored') result.outcomes.push(o);
+      result.counts.stored += batch.counts.stored;
+      result.counts.skipped += batch.counts.skipped;
+      result.counts.rejected += batch.counts.rejected;
+      batch.changes.days.forEach((d) => days.add(d));
+      batch.changes.customerIds.forEach((c) => customers.add(c));
+      batch.changes.skus.forEach((s) => skus.add(s));
+    },
+    counts: () => ({ ...result.counts }),
+    done(): IngestionResult {
+      const changes: ChangeSet = { days: [...days].sort(), customerIds: [...customers].sort((a, b) => a - b), skus: [...skus].sort() };
+      return { ...result, changes };
+    },
   };
-  into.changes = changes;
-}
-
-function emptyResult(): IngestionResult {
-  return { outcomes: [], counts: { stored: 0, skipped: 0, rejected: 0 }, changes: { days: [], customerIds: [], skus: [] } };
 }
 
 function build(transact: Transact, onChanged: OnChanged): IngestionService {
@@ -52,23 +56,23 @@ function build(transact: Transact, onChanged: OnChanged): IngestionService {
 
     async bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options: BulkOptions = {}) {
       const size = Math.max(1, Math.min(options.batchSize ?? BULK_BATCH, 10_000));
-      const total = emptyResult();
+      const total = bulkResult();
       let batch: OrderRecord[] = [];
       let offset = 0;
       const flush = async () => {
         if (batch.length === 0) return;
         const records = batch;
         batch = [];
-        merge(total, await run(accountId, origin, (ctx) => writeOrderBatch(ctx, records), offset));
+        total.add(await run(accountId, origin, (ctx) => writeOrderBatch(ctx, records, { bulk: true }), offset));
         offset += records.length;
-        options.progress?.({ ...total.counts });
+        options.progress?.(total.counts());
       };
       for await (const record of records) {
         batch.push(record);
         if (batch.length >= size) await flush();
       }
       await flush();
-      return total;
+      return total.done();
     },
 
     getRefundAttribution: (accountId) =>
@@ -79,13 +83,19 @@ function build(transact: Transact, onChanged: OnChanged): IngestionService {
       }),
 
     async setRefundAttribution(accountId, attribution) {
-      if (!ATTRIBUTIONS.includes(attribution)) throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
+      if (!ATTRIBUTIONS.includes(attribution))
+        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
       const changed = await transact((tx) => setRefundAttribution(tx, accountId, attribution));
       if (changed === 0) throw new AppError('not_found', 'No such account.');
     },
 
-    within: (tx) => build((work) => work(tx), onChanged),
+    within: (tx) => ingestionInTransaction(tx, { onChanged }),
   };
+}
+
+/** The commands inside a transaction the caller holds (the demo seed: all or nothing). */
+export function ingestionInTransaction(tx: IngestionTx, ports: { onChanged?: OnChanged } = {}): IngestionService {
+  return build((work) => work(tx), ports.onChanged ?? noChanges);
 }
 
 /**

@@ -14,7 +14,7 @@
 // - Instants are ISO 8601 strings; `date` fields are local calendar days (YYYY-MM-DD) in the
 //   account's (or the ad account's) time zone.
 import type { AdPlatform, CommerceSource } from '../shared/enums.ts';
-import type { Prisma } from '../../db/client.ts';
+import type { TransactionClient } from '../../db/client.ts';
 
 /** A decimal amount of money as a string: optional minus, digits, at most 2 decimals. */
 export type Money = string;
@@ -220,7 +220,7 @@ export interface IngestionResult {
 }
 
 /** The transaction a write runs in. */
-export type IngestionTx = Prisma.TransactionClient;
+export type IngestionTx = TransactionClient;
 
 /**
  * Called inside the write's transaction with what it changed, so the marks commit (or roll back)
@@ -237,4 +237,41 @@ export interface BulkOptions {
   batchSize?: number;
   /** Called after each batch with the running totals. */
   progress?: (counts: IngestionResult['counts']) => void;
+}
+
+/**
+ * Every command runs in one transaction per call (callers batch, e.g. 500 records), validates
+ * each record (a bad one is `rejected` with its field and reason and changes nothing), applies
+ * newer-wins per record, and calls the `onChanged` port inside the same transaction.
+ */
+export interface IngestionService {
+  upsertOrders(accountId: string, origin: Origin, records: readonly OrderRecord[]): Promise<IngestionResult>;
+  upsertRefunds(accountId: string, origin: Origin, records: readonly RefundRecord[]): Promise<IngestionResult>;
+  cancelOrders(accountId: string, origin: Origin, records: readonly CancellationRecord[]): Promise<IngestionResult>;
+  upsertCustomers(accountId: string, origin: Origin, records: readonly CustomerRecord[]): Promise<IngestionResult>;
+  upsertProducts(accountId: string, origin: Origin, records: readonly ProductRecord[]): Promise<IngestionResult>;
+  setInventoryLevels(accountId: string, origin: Origin, records: readonly InventoryLevelRecord[]): Promise<IngestionResult>;
+  upsertAdSpend(accountId: string, origin: Origin, records: readonly AdSpendRecord[]): Promise<IngestionResult>;
+  upsertExpenses(accountId: string, origin: Origin, records: readonly ExpenseRecord[]): Promise<IngestionResult>;
+  deleteRecords(accountId: string, origin: Origin, records: readonly DeleteRecord[]): Promise<IngestionResult>;
+  /** Erases a customer's personal data (name, e-mail, phone, city); orders and figures stay, anonymous. */
+  redactCustomers(accountId: string, origin: Origin, customerExternalIds: readonly string[]): Promise<IngestionResult>;
+  /** Deletes everything the shop (origin.source) wrote to the account: orders, refunds, customers. */
+  redactShop(accountId: string, origin: Origin): Promise<IngestionResult>;
+  /**
+   * Large loads (files, the demo seed): the same rules as upsertOrders, in transactions of
+   * `batchSize` orders, without paying the orders' statement triggers batch by batch row by row.
+   * `outcomes` lists only the records skipped or rejected (indexes over the whole input); stored
+   * ones are counted. Each batch commits on its own: a failure keeps the batches before it.
+   */
+  bulkUpsertOrders(
+    accountId: string,
+    origin: Origin,
+    records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>,
+    options?: BulkOptions,
+  ): Promise<IngestionResult>;
+  getRefundAttribution(accountId: string): Promise<RefundAttribution>;
+  setRefundAttribution(accountId: string, attribution: RefundAttribution): Promise<void>;
+  /** The same commands inside the caller's transaction (the demo seed: all or nothing). */
+  within(tx: IngestionTx): IngestionService;
 }

@@ -139,7 +139,7 @@ export function orderRow(value: OrderRecord, accountCurrency: string, defaultSou
   const total = cents(o.total, 'total', { min: 0n });
   const refunds = list<RefundRecord>(o.refunds, 'refunds', MAX_LINES).map((r, i) => refundRow(r, s.source, `refunds[${i}].`));
   refunds.forEach((r, i) => {
-    if (r.orderExternalId !== s.externalId) throw new RecordError(`refunds[${i}].orderExternalId`, 'must be the order\'s externalId');
+    if (r.orderExternalId !== s.externalId) throw new RecordError(`refunds[${i}].orderExternalId`, "must be the order's externalId");
   });
   return {
     ...s,
@@ -181,7 +181,7 @@ export function customerRow(value: CustomerRecord, defaultSource: string): Custo
   const c = object(value) as Partial<CustomerRecord>;
   return {
     ...stamp(c as Record<string, unknown>, ownSource(c.source, defaultSource)),
-    email: text(c.email, 'email', { max: 320 }).toLowerCase(),
+    email: text(c.email, 'email', { max: 320 }),
     name: text(c.name, 'name'),
     phone: c.phone == null ? null : text(c.phone, 'phone', { max: 64 }),
     city: text(c.city, 'city'),
