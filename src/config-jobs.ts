@@ -1,4 +1,4 @@
-// The job queue's and the retention job's settings: a part of the config schema (src/config.ts
+// The job queue's, the retention job's and the file imports' settings: a part of the config schema (src/config.ts
 // reads the environment and spreads these in; docs/jobs.md explains each).
 import { z } from 'zod';
 import { int } from './config-values.ts';
@@ -12,6 +12,7 @@ export const jobsEnv = {
   RETENTION_JOB_RUNS_DAYS: int(1, 36_500).default(30),
   RETENTION_UPTIME_CHECKS_DAYS: int(1, 36_500).default(90),
   RETENTION_BATCH_SIZE: int(100, 100_000).default(2_000),
+  IMPORT_MAX_BYTES: int(1024, 64 * 1024 ** 3).default(1024 ** 3),
 };
 
 type JobsEnv = { [K in keyof typeof jobsEnv]: z.output<(typeof jobsEnv)[K]> };
@@ -35,8 +36,14 @@ export interface RetentionConfig {
   batchSize: number;
 }
 
-export function jobsConfigFrom(env: JobsEnv): { jobs: JobsConfig; retention: RetentionConfig } {
+export interface ImportsConfig {
+  /** The largest import file accepted (bytes); a bigger upload is refused with 413 (docs/imports.md). */
+  maxBytes: number;
+}
+
+export function jobsConfigFrom(env: JobsEnv): { jobs: JobsConfig; retention: RetentionConfig; imports: ImportsConfig } {
   return {
+    imports: { maxBytes: env.IMPORT_MAX_BYTES },
     jobs: { concurrency: env.JOBS_CONCURRENCY, heartbeatMs: env.JOBS_HEARTBEAT_SECONDS * 1000, maxAttempts: env.JOBS_MAX_ATTEMPTS },
     retention: {
       trackEventsDays: env.RETENTION_TRACK_EVENTS_DAYS,

@@ -39,13 +39,16 @@ import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
 import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
+import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
+import { importsService } from './domain/imports/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
-/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+/** Ports a caller (a test, another deployment) may replace: the AI provider, the payment port, what a commerce write marks. */
 export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
+  onIngested?: OnChanged;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -63,6 +66,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const aiAccess = aiAccessService(db.prisma, { usage });
   // Webhook signing secrets and kept Idempotency-Key answers are sealed with the same key.
   const secrets = secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null);
+  const ingestion = ingestionService(db.prisma, { onChanged: ports.onIngested });
   return {
     accounts,
     auth,
@@ -98,6 +102,12 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     alerts: alertsService(db.prisma),
     reports: reportsService(db.prisma),
     orders: ordersService(db.prisma),
+    ingestion,
+    imports: importsService(db.prisma, {
+      ingestion,
+      enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('imports', accountId),
+      maxBytes: config.imports.maxBytes,
+    }),
     retention: retentionService(db.prisma, config.retention),
     usage,
     idempotency: idempotencyService(db.prisma, { secrets }),

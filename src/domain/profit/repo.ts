@@ -10,6 +10,7 @@
 // Local days are the account's: `placed_at AT TIME ZONE accounts.timezone`. ad_spend.date and
 // expenses.date are already calendar dates and are taken as the account's local dates.
 import type { PrismaClient } from '../../db/client.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import type { ProfitSnapshot } from './types.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 import { MARGIN_PCT_LIMIT, type ProfitCoverage } from './rules.ts';
@@ -38,7 +39,7 @@ const coverageRow = z.object({
   last_snapshot: col.date.nullable(),
   snapshots: col.int,
 });
-const spanRow = z.object({ tz: col.text, first: col.text, last: col.text, starts: col.date, ends: col.date });
+const spanRow = z.object({ tz: col.text, first: col.text, last: col.text, starts: col.date, ends: col.date, refundDay: z.boolean() });
 
 export function profitRepo(prisma: PrismaClient) {
   return {
@@ -95,10 +96,10 @@ export function profitRepo(prisma: PrismaClient) {
         spanRow,
         await prisma.$queryRaw`
         WITH acct AS (
-          SELECT a.id, a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today
+          SELECT a.id, a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today, a.refund_attribution = 'refund_day' AS refund_day
           FROM accounts a WHERE a.id = ${accountId}
         ), data AS (
-          SELECT acct.tz, acct.today,
+          SELECT acct.tz, acct.today, acct.refund_day,
                  least(
                    (SELECT (min(o.placed_at) AT TIME ZONE acct.tz)::date FROM orders o WHERE o.account_id = acct.id),
                    (SELECT min(s.date) FROM ad_spend s WHERE s.account_id = acct.id),
@@ -107,16 +108,24 @@ export function profitRepo(prisma: PrismaClient) {
           FROM acct
         ), bounds AS (
           -- greatest() ignores a null "from" (a full run); no data at all leaves no row.
-          SELECT d.tz, d.today AS last, greatest(d.first_day, ${from}::date) AS first
+          SELECT d.tz, d.refund_day, d.today AS last, greatest(d.first_day, ${from}::date) AS first
           FROM data d WHERE d.first_day IS NOT NULL
         )
         -- Local midnights as instants, so that the order scans use (account_id, placed_at).
         SELECT b.tz, b.first::text AS first, b.last::text AS last,
-               (b.first::timestamp AT TIME ZONE b.tz) AS starts, ((b.last + 1)::timestamp AT TIME ZONE b.tz) AS ends
+               (b.first::timestamp AT TIME ZONE b.tz) AS starts, ((b.last + 1)::timestamp AT TIME ZONE b.tz) AS ends,
+               b.refund_day AS "refundDay"
         FROM bounds b WHERE b.first <= b.last`,
       );
       if (!span) return 0;
-      const { tz, first, last, starts, ends } = span;
+      const { tz, first, last, starts, ends, refundDay } = span;
+      // Refunds on the order's day (the default: the orders' refunded amounts) or on their own
+      // day (the refunds table, refunds of counted orders only): an account setting.
+      const refunds = refundDay
+        ? Prisma.sql`coalesce((SELECT sum(f.amount) FROM refunds f JOIN orders o ON o.id = f.order_id
+            WHERE f.account_id = ${accountId} AND o.status <> 'cancelled'
+              AND f.refunded_at >= (d.day::timestamp AT TIME ZONE ${tz}::text) AND f.refunded_at < ((d.day + 1)::timestamp AT TIME ZONE ${tz}::text)), 0)`
+        : Prisma.sql`coalesce(ord.refunds, 0)`;
       return prisma.$executeRaw`
         WITH days AS (
           SELECT ${first}::date + n AS day FROM generate_series(0, ${last}::date - ${first}::date) AS n
@@ -161,7 +170,7 @@ export function profitRepo(prisma: PrismaClient) {
           GROUP BY 1
         ), sums AS (
           SELECT d.day,
-                 coalesce(ord.gross, 0) AS gross, coalesce(ord.refunds, 0) AS refunds, coalesce(ads.spend, 0) AS ad_spend,
+                 coalesce(ord.gross, 0) AS gross, ${refunds} AS refunds, coalesce(ads.spend, 0) AS ad_spend,
                  coalesce(cogs.cogs, 0) AS cogs, coalesce(ord.fees, 0) AS fees, coalesce(ord.shipping, 0) AS shipping,
                  coalesce(costs.amount, 0) AS extra, coalesce(ord.purchases, 0) AS purchases
           FROM days d
