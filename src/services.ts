@@ -21,6 +21,7 @@ import { reorderService } from './domain/reorder/index.ts';
 import { alertsService } from './domain/alerts/index.ts';
 import { eventsRepo, outboxNotifications } from './domain/events/index.ts';
 import { liveFeed } from './domain/live/index.ts';
+import { catchupService } from './domain/catchup/index.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ACCOUNT_JOB_CATALOG, JOB_CATALOG } from './jobs/catalog.ts';
@@ -59,6 +60,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const anomalies = anomaliesService(db.prisma);
   const profit = profitService(db.prisma);
   const inventory = inventoryService(db.prisma);
+  const customers = customersService(db.prisma);
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
   return {
@@ -66,7 +68,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     users: usersService(db.prisma, { onSessionsChanged: (id) => auth.forgetUser(id) }),
-    customers: customersService(db.prisma),
+    customers,
+    catchup: catchupService(db.prisma, { profit, customers, inventory, debounceMs: config.jobs.catchUpDebounceMs }),
     credits,
     integrations,
     webhooks: webhooksService(db.prisma, {

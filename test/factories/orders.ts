@@ -44,7 +44,8 @@ export interface SaleLine {
  * price 25, unit cost 10 unless given).
  */
 export async function makeSale(
-  prisma: PrismaClient,
+  /** The client, or a transaction's (a write that also marks what it changed). */
+  prisma: Pick<PrismaClient, 'order'>,
   accountId: string,
   values: {
     placedAt: Date;
