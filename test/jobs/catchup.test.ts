@@ -34,7 +34,7 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 
       last = error;
     }
     if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (last error: ${String(last)})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
 
@@ -87,7 +87,8 @@ describeEachDatabase('analytics catch-up', (target) => {
 
   beforeAll(async () => {
     database = await target.create();
-    app = await startTestApp(database, { CATCHUP_DEBOUNCE_MS: '200', CATCHUP_POLL_MS: '100', LIVE_POLL_MS: '100' });
+    // The polls below ask many times a minute: a budget that never runs out.
+    app = await startTestApp(database, { CATCHUP_DEBOUNCE_MS: '200', CATCHUP_POLL_MS: '100', LIVE_POLL_MS: '100', RATE_LIMIT_PER_MINUTE: '1000000' });
     accountId = (await makeAccount(app.db.prisma, { timezone: TZ })).id;
     key = await makeKey(app.db.prisma, accountId, ['read']);
     runner = runnerOn(app.db, app.services);

@@ -1,0 +1,200 @@
+// bench/catchup: how soon an order written now is counted in today's profitReport bucket. Orders
+// are written one by one (each its own transaction, marking its day, customer and SKU as the
+// ingestion commands do) at a steady rate while a job runner's catch-up lane runs in this process
+// (`--workers 2`: two runners on two connections, as two `svc worker` processes would share the
+// queue); a prober reads today's bucket through the reports service (what GraphQL profitReport
+// calls) every 50 ms. The j-th order committed counts as seen at the first probe whose purchase
+// count includes j new orders (a catch-up recounts every order committed before it takes its
+// marks, so the counted orders are a prefix of the commits). Prints p50, p90, p99 and the worst
+// delay from commit to counted (target: p99 < 5 s), and, measured in the same run as references,
+// one write's commit time and one catch-up run's time.
+//   npm run bench:catchup -- [--rate 50] [--seconds 60] [--workers 1] [--history-days 90] [--embedded]
+// The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
+// database, dropped after); `--embedded`: an in-memory embedded database instead.
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { loadConfig, testDatabaseUrls } from '../src/config.ts';
+import { createScratchDatabase } from '../src/db/scratch.ts';
+import { openMemoryDatabase } from '../src/db/embedded.ts';
+import { applyMigrations } from '../src/db/migrator.ts';
+import { connectDatabase, migrationTarget, type Database } from '../src/db/database.ts';
+import { buildServices, type Services } from '../src/services.ts';
+import { jobRunner, type JobRunner } from '../src/jobs/runner.ts';
+import { localDate } from '../src/domain/shared/index.ts';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '60' },
+    workers: { type: 'string', default: '1' },
+    'history-days': { type: 'string', default: '90' },
+    embedded: { type: 'boolean', default: false },
+  },
+});
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const WORKERS = Number(values.workers);
+const HISTORY_DAYS = Number(values['history-days']);
+const ACCOUNT = 'acc_bench_catchup';
+const SKUS = 200;
+const CUSTOMERS = 2_000;
+const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** An account with HISTORY_DAYS of orders (200 a day), customers and stocked SKUs, and its analytics computed once. */
+async function seed(db: Database, services: Services): Promise<void> {
+  await db.prisma.$executeRawUnsafe(`
+    INSERT INTO accounts (id, name, timezone, updated_at) VALUES ('${ACCOUNT}', 'Bench catch-up', 'UTC', now());
+    INSERT INTO inventory_items (account_id, sku, product_name, current_stock, lead_time_days, unit_cost, unit_price, updated_at)
+      SELECT '${ACCOUNT}', 'SKU-' || g, 'Product ' || g, 500, 14, 10, 25, now() FROM generate_series(1, ${SKUS}) g;
+    INSERT INTO customers (account_id, email, name, source, external_id, city, country, updated_at)
+      SELECT '${ACCOUNT}', 'c' || g || '@example.com', 'Customer ' || g, 'shopify', 'shopify:bench:c' || g, 'Austin', 'US', now()
+      FROM generate_series(1, ${CUSTOMERS}) g;`);
+  await db.prisma.$executeRawUnsafe(`
+    INSERT INTO orders (account_id, customer_id, source, external_id, status, subtotal, total_amount, refunded_amount, fees_amount, shipping_cost, placed_at)
+      SELECT '${ACCOUNT}', (SELECT min(id) FROM customers WHERE account_id = '${ACCOUNT}') + g % ${CUSTOMERS}, 'shopify', 'H-' || g, 'paid', 50, 50, 0, 1.5, 4,
+             now() - interval '1 day' - (g % ${HISTORY_DAYS}) * interval '1 day' - (g % 977) * interval '1 minute'
+      FROM generate_series(1, ${HISTORY_DAYS * 200}) g;`);
+  await db.prisma.$executeRawUnsafe(`
+    INSERT INTO order_items (account_id, order_id, inventory_item_id, sku, quantity, unit_price, unit_cost)
+      SELECT o.account_id, o.id, i.id, i.sku, 2, 25, 10
+      FROM orders o JOIN inventory_items i ON i.account_id = o.account_id AND i.sku = 'SKU-' || (1 + o.id % ${SKUS})
+      WHERE o.account_id = '${ACCOUNT}';
+    ANALYZE orders; ANALYZE order_items; ANALYZE customers; ANALYZE inventory_items;`);
+  const now = new Date();
+  await services.profit.snapshotProfit(ACCOUNT, now, { full: true });
+  await services.customers.recomputeMetrics(ACCOUNT, now, { full: true });
+  await services.inventory.computeInventoryVelocity(ACCOUNT, now);
+}
+
+async function main(): Promise<void> {
+  const embedded = values.embedded ? await openMemoryDatabase() : null;
+  const scratch = embedded ? null : await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchcatchup');
+  const url = embedded?.connectionString ?? scratch!.connectionString;
+  const kind = embedded ? 'embedded' : 'server';
+  await applyMigrations(migrationTarget(url, kind));
+  const config = loadConfig({ env, envFile: null });
+  const db = await connectDatabase(url, kind, { poolSize: 10, connectionTimeoutMs: 120_000 });
+  const services = buildServices(config, db);
+  const workers: Array<{ db: Database; runner: JobRunner }> = [];
+  try {
+    const seedStart = performance.now();
+    await seed(db, services);
+    console.log(
+      `${kind} database; account: ${HISTORY_DAYS} days of history (${HISTORY_DAYS * 200} orders), ${CUSTOMERS} customers, ${SKUS} SKUs (seeded in ${sec(performance.now() - seedStart)})`,
+    );
+    for (let n = 0; n < WORKERS; n++) {
+      const workerDb = n === 0 ? db : await connectDatabase(url, kind, { poolSize: 4, connectionTimeoutMs: 120_000 });
+      const runner = jobRunner({ prisma: workerDb.prisma, services: n === 0 ? services : buildServices(config, workerDb), jobs: [], settings: config.jobs });
+      runner.start();
+      workers.push({ db: workerDb, runner });
+    }
+    const customerIds = (await db.prisma.customer.findMany({ where: { accountId: ACCOUNT }, select: { id: true } })).map((c) => c.id);
+    const today = () => localDate(new Date(), 'UTC');
+    const counted = async () => {
+      const day = today();
+      const report = await services.reports.profitReport(ACCOUNT, { range: { from: day, to: day }, interval: 'DAY' });
+      return report.buckets[0]!.totals.purchaseCount;
+    };
+
+    let written = 0;
+    const commitMs: number[] = [];
+    const commits: number[] = [];
+    async function writeOrder(n: number): Promise<void> {
+      const start = performance.now();
+      const placedAt = new Date();
+      await db.prisma.$transaction(async (tx) => {
+        const sku = `SKU-${1 + (n % SKUS)}`;
+        const customerId = customerIds[n % customerIds.length]!;
+        const item = await tx.inventoryItem.findUniqueOrThrow({ where: { accountId_sku: { accountId: ACCOUNT, sku } }, select: { id: true } });
+        await tx.order.create({
+          data: {
+            accountId: ACCOUNT,
+            customerId,
+            source: 'shopify',
+            externalId: `N-${n}`,
+            status: 'paid',
+            subtotal: 50,
+            totalAmount: 50,
+            placedAt,
+            items: { create: [{ accountId: ACCOUNT, inventoryItemId: item.id, sku, quantity: 2, unitPrice: 25, unitCost: 10 }] },
+          },
+        });
+        await services.catchup.onChanged(tx, ACCOUNT, { days: [localDate(placedAt, 'UTC')], customerIds: [customerId], skus: [sku] });
+      });
+      const end = performance.now();
+      commitMs.push(end - start);
+      commits.push(end);
+      written++;
+    }
+
+    const baseline = await counted();
+    const seenAt: number[] = [];
+    let stop = false;
+    const prober = (async () => {
+      while (!stop || seenAt.length < written) {
+        const now = performance.now();
+        const count = (await counted()) - baseline;
+        while (seenAt.length < count && seenAt.length < commits.length) seenAt.push(now);
+        if (stop && performance.now() - (commits.at(-1) ?? 0) > 60_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+
+    // Open loop: the n-th write starts at n / RATE seconds, whether or not the earlier ones have committed.
+    const total = RATE * SECONDS;
+    const began = performance.now();
+    const pending: Array<Promise<void>> = [];
+    for (let n = 0; n < total; n++) {
+      const due = began + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(writeOrder(n));
+    }
+    await Promise.all(pending);
+    const writeSeconds = (performance.now() - began) / 1000;
+    stop = true;
+    await prober;
+
+    const delays = commits.map((at, j) => (seenAt[j] ?? NaN) - at).filter((d) => Number.isFinite(d));
+    const sorted = [...delays].sort((a, b) => a - b);
+    const runs = await db.prisma.jobRun.findMany({
+      where: { job: 'analytics-catchup', accountId: ACCOUNT },
+      select: { startedAt: true, finishedAt: true, status: true },
+    });
+    const runMs = runs
+      .filter((r) => r.finishedAt)
+      .map((r) => r.finishedAt!.getTime() - r.startedAt.getTime())
+      .sort((a, b) => a - b);
+    const commitSorted = [...commitMs].sort((a, b) => a - b);
+    console.log(
+      `\n${written} orders written one by one in ${writeSeconds.toFixed(1)} s (${(written / writeSeconds).toFixed(1)} orders/s asked ${RATE}), ${WORKERS} worker(s)`,
+    );
+    console.log(`counted in today's profitReport bucket: ${delays.length} of ${written}`);
+    console.log(
+      `delay from commit to counted: p50 ${sec(percentile(sorted, 50))}, p90 ${sec(percentile(sorted, 90))}, p99 ${sec(percentile(sorted, 99))}, max ${sec(sorted.at(-1) ?? NaN)}`,
+    );
+    console.log(
+      `references in this run: a write's commit p50 ${sec(percentile(commitSorted, 50))} (p99 ${sec(percentile(commitSorted, 99))}); ${runs.length} catch-up runs (${runs.filter((r) => r.status !== 'succeeded').length} not succeeded), one run p50 ${sec(percentile(runMs, 50))} (p99 ${sec(percentile(runMs, 99))})`,
+    );
+    console.log(
+      `p99 ${sec(percentile(sorted, 99))} against the 5 s target: ${percentile(sorted, 99) < 5_000 ? 'met' : 'NOT met'}; p99 / one run's p50: ${(percentile(sorted, 99) / percentile(runMs, 50)).toFixed(1)}x`,
+    );
+    console.log(
+      `load average: ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+  } finally {
+    for (const worker of workers) await worker.runner.stop();
+    for (const worker of workers.slice(1)) await worker.db.close();
+    await db.close();
+    await scratch?.drop();
+    await embedded?.close();
+  }
+}
+
+await main();
