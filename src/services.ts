@@ -40,13 +40,15 @@ import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
 import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
+import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
-/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+/** Ports a caller (a test, another deployment) may replace: the AI provider, the payment port, what a commerce write marks (default: the analytics catch-up's marks). */
 export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
+  onIngested?: OnChanged;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -61,6 +63,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const profit = profitService(db.prisma);
   const inventory = inventoryService(db.prisma);
   const customers = customersService(db.prisma);
+  const catchup = catchupService(db.prisma, { profit, customers, inventory, debounceMs: config.jobs.catchUpDebounceMs });
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
   return {
@@ -69,7 +72,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     users: usersService(db.prisma, { onSessionsChanged: (id) => auth.forgetUser(id) }),
     customers,
-    catchup: catchupService(db.prisma, { profit, customers, inventory, debounceMs: config.jobs.catchUpDebounceMs }),
+    catchup,
     credits,
     integrations,
     webhooks: webhooksService(db.prisma, {
@@ -87,6 +90,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     insights: insightsService(db.prisma),
     anomalies,
     profit,
+    // What a write changed is marked for the analytics catch-up (docs/analytics.md, "Catch-up").
+    ingestion: ingestionService(db.prisma, { onChanged: ports.onIngested ?? catchup.onChanged }),
     inventory,
     reorder: reorderService(db.prisma),
     incidents: incidentsService(db.prisma),

@@ -46,6 +46,7 @@ const spanRow = z.object({
   first: col.text.nullable(),
   starts: col.date.nullable(),
   ends: col.date,
+  refund_day: z.boolean(),
 });
 
 export function profitRepo(prisma: PrismaClient) {
@@ -53,14 +54,15 @@ export function profitRepo(prisma: PrismaClient) {
    * The account's time zone, its local date at `now` (`today`), its first local day with an order,
    * ad spend or an expense (`firstDay`, null without data), and the span an incremental run from
    * `from` covers: `first` = max(firstDay, from), with `starts` and `ends` the local midnights that
-   * bound it as instants (null when there is nothing to cover). Undefined without such an account.
+   * bound it as instants (null when there is nothing to cover), and the `refunds` expression of a
+   * day under the account's refund attribution. Undefined without such an account.
    */
   async function daySpan(accountId: string, now: Date, from: string | null) {
     const [row] = parseRows(
       spanRow,
       await prisma.$queryRaw`
       WITH acct AS (
-        SELECT a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today,
+        SELECT a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today, a.refund_attribution = 'refund_day' AS refund_day,
                least(
                  (SELECT (min(o.placed_at) AT TIME ZONE a.timezone)::date FROM orders o WHERE o.account_id = a.id),
                  (SELECT min(s.date) FROM ad_spend s WHERE s.account_id = a.id),
@@ -71,11 +73,20 @@ export function profitRepo(prisma: PrismaClient) {
         -- greatest() ignores a null "from" (a full run).
         SELECT acct.*, greatest(acct.first_day, ${from}::date) AS first FROM acct
       )
-      SELECT b.tz, b.today::text AS today, b.first_day::text AS first_day, b.first::text AS first,
+      SELECT b.tz, b.today::text AS today, b.first_day::text AS first_day, b.first::text AS first, b.refund_day,
              (b.first::timestamp AT TIME ZONE b.tz) AS starts, ((b.today + 1)::timestamp AT TIME ZONE b.tz) AS ends
       FROM bounds b`,
     );
-    return row && { tz: row.tz, today: row.today, firstDay: row.first_day, first: row.first, starts: row.starts, ends: row.ends };
+    if (!row) return undefined;
+    const tz = row.tz;
+    // Refunds on the order's day (the default: the orders' refunded amounts) or on their own day
+    // (the refunds table, refunds of counted orders only): an account setting. In the `sums` stage of snapshotUpsert.
+    const refunds = row.refund_day
+      ? Prisma.sql`coalesce((SELECT sum(f.amount) FROM refunds f JOIN orders o ON o.id = f.order_id
+          WHERE f.account_id = ${accountId} AND o.status <> 'cancelled'
+            AND f.refunded_at >= (d.day::timestamp AT TIME ZONE ${tz}::text) AND f.refunded_at < ((d.day + 1)::timestamp AT TIME ZONE ${tz}::text)), 0)`
+      : Prisma.sql`coalesce(ord.refunds, 0)`;
+    return { tz, today: row.today, firstDay: row.first_day, first: row.first, starts: row.starts, ends: row.ends, refunds };
   }
 
   return {
@@ -157,7 +168,7 @@ export function profitRepo(prisma: PrismaClient) {
           FROM expenses e
           WHERE e.account_id = ${accountId} AND e.date BETWEEN ${first}::date AND ${today}::date
           GROUP BY 1
-        )${snapshotUpsert(accountId, now, today)}`;
+        )${snapshotUpsert(accountId, now, today, span.refunds)}`;
     },
 
     /**
@@ -199,7 +210,7 @@ export function profitRepo(prisma: PrismaClient) {
           FROM expenses e
           WHERE e.account_id = ${accountId} AND e.date = ANY(SELECT day FROM days)
           GROUP BY 1
-        )${snapshotUpsert(accountId, now, today)}`;
+        )${snapshotUpsert(accountId, now, today, span.refunds)}`;
     },
   };
 }
@@ -209,10 +220,10 @@ export function profitRepo(prisma: PrismaClient) {
  * (each by `day`): the figures of every day, upserted; a row whose figures did not change is left
  * as it is. `complete` is false for `today` (a partial day).
  */
-function snapshotUpsert(accountId: string, now: Date, today: string): Prisma.Sql {
+function snapshotUpsert(accountId: string, now: Date, today: string, refunds: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`, sums AS (
           SELECT d.day,
-                 coalesce(ord.gross, 0) AS gross, coalesce(ord.refunds, 0) AS refunds, coalesce(ads.spend, 0) AS ad_spend,
+                 coalesce(ord.gross, 0) AS gross, ${refunds} AS refunds, coalesce(ads.spend, 0) AS ad_spend,
                  coalesce(cogs.cogs, 0) AS cogs, coalesce(ord.fees, 0) AS fees, coalesce(ord.shipping, 0) AS shipping,
                  coalesce(costs.amount, 0) AS extra, coalesce(ord.purchases, 0) AS purchases
           FROM days d
