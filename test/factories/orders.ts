@@ -44,8 +44,7 @@ export interface SaleLine {
  * price 25, unit cost 10 unless given).
  */
 export async function makeSale(
-  /** The client, or a transaction's (a write that also marks what it changed). */
-  prisma: Pick<PrismaClient, 'order'>,
+  prisma: PrismaClient,
   accountId: string,
   values: {
     placedAt: Date;

@@ -1,5 +1,6 @@
 // The analytics catch-up through the real app, its job runner lanes and the live subscription:
-// a write marks its local days, customers and SKUs in its own transaction; the catch-up lane of a
+// a write through the ingestion commands marks its local days, customers and SKUs in its own
+// transaction; the catch-up lane of a
 // running worker recomputes exactly those, so an order written now is counted in profitReport
 // (GraphQL), /api/v1/profit and announced on the analyticsUpdated subscription within seconds; a
 // refund 200 days late corrects that day's snapshot; a thousand marks of a day are one row; a
@@ -12,15 +13,16 @@ import { startTestApp, testConfig, type TestApp } from '../helpers/app.ts';
 import { gql } from '../graphql/helpers.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeKey } from '../factories/keys.ts';
-import { makeSale, makeStockItem } from '../factories/orders.ts';
 import { jobRunner, type JobRunner } from '../../src/jobs/runner.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
 import { buildServices } from '../../src/services.ts';
-import { catchupService, type ChangeSet } from '../../src/domain/catchup/index.ts';
+import { catchupService } from '../../src/domain/catchup/index.ts';
+import type { Origin } from '../../src/domain/ingestion/index.ts';
 import { localDate } from '../../src/domain/shared/index.ts';
 
 const TZ = 'America/New_York';
 const DAY_MS = 86_400_000;
+const SHOP: Origin = { source: 'shopify', integrationId: null, via: 'import' };
 
 /** Polls `probe` until it returns a value (not undefined), for at most `ms`; the last answer is in the error. */
 async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 90_000): Promise<T> {
@@ -50,19 +52,26 @@ describeEachDatabase('analytics catch-up', (target) => {
   const runnerOn = (db: Database, services: TestApp['services']) =>
     jobRunner({ prisma: db.prisma, services, jobs: [], settings: { catchUpPollMs: 100, heartbeatMs: 2_000 }, retryDelayMs: () => 200 });
 
-  /** An order (one line of `quantity` × 25.00) written and marked in one transaction, as the ingestion commands do. */
-  async function writeSale(values: { placedAt: Date; quantity?: number; customerId?: number; item?: { id: number; sku: string } }) {
-    return app.db.prisma.$transaction(async (tx) => {
-      const order = await makeSale(tx, accountId, { placedAt: values.placedAt, lines: [{ item: values.item, quantity: values.quantity ?? 1 }] });
-      if (values.customerId) await tx.order.update({ where: { id: order.id }, data: { customerId: values.customerId } });
-      const changes: ChangeSet = {
-        days: [localDate(values.placedAt, TZ)],
-        customerIds: values.customerId ? [values.customerId] : [],
-        skus: values.item ? [values.item.sku] : [],
-      };
-      await app.services.catchup.onChanged(tx, accountId, changes);
-      return order;
-    });
+  let written = 0;
+  /** An order (one line of `quantity` × 25.00) through the ingestion command, which marks its day, customer and SKU in its transaction. */
+  async function writeSale(values: { placedAt: Date; quantity?: number; customer?: string; sku?: string }): Promise<string> {
+    const externalId = `o-${++written}`;
+    const quantity = values.quantity ?? 1;
+    const total = (quantity * 25).toFixed(2);
+    const result = await app.services.ingestion.upsertOrders(accountId, SHOP, [
+      {
+        externalId,
+        updatedAt: values.placedAt.toISOString(),
+        placedAt: values.placedAt.toISOString(),
+        currency: 'USD',
+        customer: values.customer ? { externalId: values.customer, email: `${values.customer}@example.com`, name: 'Buyer' } : null,
+        subtotal: total,
+        total,
+        lines: [{ sku: values.sku ?? 'LOOSE', quantity, unitPrice: '25.00', unitCost: '10.00', productName: 'Mug' }],
+      },
+    ]);
+    expect(result.counts).toEqual({ stored: 1, skipped: 0, rejected: 0 });
+    return externalId;
   }
 
   /** A day's profitReport bucket (GraphQL), as numbers. */
@@ -109,7 +118,11 @@ describeEachDatabase('analytics catch-up', (target) => {
     const placedAt = new Date(Date.now() - 60_000);
     const today = localDate(placedAt, TZ);
     for (let n = 0; n < 12; n++) await writeSale({ placedAt });
-    expect(await app.services.catchup.pending(accountId)).toEqual([{ kind: 'day', key: today, takenBy: null }]);
+    // Twelve writes of one day and one SKU: two marks.
+    expect(await app.services.catchup.pending(accountId)).toEqual([
+      { kind: 'day', key: today, takenBy: null },
+      { kind: 'sku', key: 'LOOSE', takenBy: null },
+    ]);
 
     let failures = 0;
     const failing = catchupService(app.db.prisma, {
@@ -125,7 +138,7 @@ describeEachDatabase('analytics catch-up', (target) => {
     await expect(failing.catchUp(accountId)).rejects.toThrow('the database went away');
     expect(failures).toBe(1);
     // Still there (taken by the failed run, so the next run takes it again).
-    expect((await app.services.catchup.pending(accountId)).map((m) => m.key)).toEqual([today]);
+    expect((await app.services.catchup.pending(accountId)).map((m) => m.key)).toEqual([today, 'LOOSE']);
     expect(await reportDay(today)).toEqual({ gross: 0, refunds: 0, purchases: 0 });
 
     expect(await app.services.catchup.catchUp(accountId)).toBeGreaterThan(0);
@@ -145,14 +158,10 @@ describeEachDatabase('analytics catch-up', (target) => {
     const nextLive = live.next();
     await until(async () => (app.services.live.size() > 0 ? true : undefined), 'the subscription is open');
 
-    const customer = await app.db.prisma.customer.create({
-      data: { accountId, email: 'late@example.com', name: 'Late', source: 'shopify', externalId: 'shopify:s:late@example.com', city: 'X', country: 'US' },
-    });
-    const item = await makeStockItem(app.db.prisma, accountId, { currentStock: 100 });
     const placedAt = new Date(Date.now() - 30_000);
     const today = localDate(placedAt, TZ);
     const before = await reportDay(today);
-    await writeSale({ placedAt, quantity: 2, customerId: customer.id, item });
+    await writeSale({ placedAt, quantity: 2, customer: 'c-live', sku: 'LIVE-1' });
 
     expect(await until(async () => ((await reportDay(today)).purchases === before.purchases + 1 ? reportDay(today) : undefined), 'profitReport')).toEqual({
       gross: before.gross + 50,
@@ -172,10 +181,10 @@ describeEachDatabase('analytics catch-up', (target) => {
     // The customer's metrics and the SKU's velocity too (the same run or the next).
     const counted = await until(async () => {
       const [c, i] = await Promise.all([
-        app.db.prisma.customer.findUniqueOrThrow({ where: { id: customer.id } }),
-        app.db.prisma.inventoryItem.findUniqueOrThrow({ where: { id: item.id } }),
+        app.db.prisma.customer.findFirst({ where: { accountId, externalId: 'c-live' } }),
+        app.db.prisma.inventoryItem.findFirst({ where: { accountId, sku: 'LIVE-1' } }),
       ]);
-      return c.ordersCount === 1 && i.unitsSold7d === 2 ? { c, i } : undefined;
+      return c?.ordersCount === 1 && i?.unitsSold7d === 2 ? { c, i } : undefined;
     }, 'customer metrics and velocity');
     expect(Number(counted.c.revenueTotal)).toBe(50);
     expect(counted.i.status).not.toBeNull();
@@ -190,10 +199,10 @@ describeEachDatabase('analytics catch-up', (target) => {
     // The hourly incremental run reads only the last days: it leaves the old day alone.
     await app.services.profit.snapshotProfit(accountId, new Date());
 
-    await app.db.prisma.$transaction(async (tx) => {
-      await tx.order.update({ where: { id: order.id }, data: { refundedAmount: 35.5, status: 'partially_refunded' } });
-      await app.services.catchup.onChanged(tx, accountId, { days: [day] });
-    });
+    const refund = await app.services.ingestion.upsertRefunds(accountId, SHOP, [
+      { externalId: 'r-late', updatedAt: new Date().toISOString(), orderExternalId: order, refundedAt: new Date().toISOString(), amount: '35.50' },
+    ]);
+    expect(refund.counts.stored).toBe(1);
     expect(await until(async () => ((await reportDay(day)).refunds === 35.5 ? reportDay(day) : undefined), 'the late refund')).toEqual({
       gross: 100,
       refunds: 35.5,
