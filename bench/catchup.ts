@@ -99,9 +99,14 @@ async function main(): Promise<void> {
       workers.push({ db: workerDb, runner });
     }
     const today = () => localDate(new Date(), 'UTC');
+    // The prober reads on connections of its own, as a dashboard through the API would: the writers
+    // waiting for the account's write lock hold the writing pool's connections.
+    const probeDb = await connectDatabase(url, kind, { poolSize: 2, connectionTimeoutMs: 120_000 });
+    workers.push({ db: probeDb, runner: jobRunner({ prisma: probeDb.prisma, services, jobs: [], demand: false }) });
+    const probe = buildServices(config, probeDb);
     const counted = async () => {
       const day = today();
-      const report = await services.reports.profitReport(ACCOUNT, { range: { from: day, to: day }, interval: 'DAY' });
+      const report = await probe.reports.profitReport(ACCOUNT, { range: { from: day, to: day }, interval: 'DAY' });
       return report.buckets[0]!.totals.purchaseCount;
     };
 
@@ -183,6 +188,11 @@ async function main(): Promise<void> {
       .map((at, j) => (seenAt[j] ?? NaN) - at)
       .filter((d) => Number.isFinite(d));
     const sorted = [...delays].sort((a, b) => a - b);
+    // The catch-up's own share: from the write's return (its commit) to counted.
+    const afterCommit = commits
+      .map((at, j) => (seenAt[j] ?? NaN) - (at + commitMs[j]!))
+      .filter((d) => Number.isFinite(d))
+      .sort((a, b) => a - b);
     const runs = await db.prisma.jobRun.findMany({
       where: { job: 'analytics-catchup', accountId: ACCOUNT },
       select: { startedAt: true, finishedAt: true, status: true },
