@@ -209,6 +209,7 @@ async function main(): Promise<void> {
     console.log(
       `delay from write to counted: p50 ${sec(percentile(sorted, 50))}, p90 ${sec(percentile(sorted, 90))}, p99 ${sec(percentile(sorted, 99))}, max ${sec(sorted.at(-1) ?? NaN)}`,
     );
+    console.log(`delay from the write's return (commit) to counted: p50 ${sec(percentile(afterCommit, 50))}, p99 ${sec(percentile(afterCommit, 99))}`);
     console.log(
       `references in this run: a write's commit p50 ${sec(percentile(commitSorted, 50))} (p99 ${sec(percentile(commitSorted, 99))}); ${runs.length} catch-up runs (${runs.filter((r) => r.status !== 'succeeded').length} not succeeded), one run p50 ${sec(percentile(runMs, 50))} (p99 ${sec(percentile(runMs, 99))})`,
     );
