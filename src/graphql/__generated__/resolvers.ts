@@ -202,6 +202,21 @@ export type AiState =
   /** AI features are stopped; nothing is debited. */
   | 'paused';
 
+/** The analytics caught up with writes: profit snapshots, customer metrics and sales velocity recomputed for what they changed. */
+export type AnalyticsUpdatedEvent = {
+  __typename?: 'AnalyticsUpdatedEvent';
+  /** How many customers' metrics were recomputed. */
+  customers: Scalars['Int']['output'];
+  /** The account's local days whose profit snapshots were recomputed, oldest first (however old: a late refund names its order's day). */
+  days: Array<Scalars['Date']['output']>;
+  /** The event's identifier. */
+  eventId: Scalars['ID']['output'];
+  /** When the catch-up finished. */
+  occurredAt: Scalars['DateTime']['output'];
+  /** How many SKUs' sales velocity was recomputed. */
+  skus: Scalars['Int']['output'];
+};
+
 /** A deviation of a metric from its expected value. */
 export type Anomaly = Node & {
   __typename?: 'Anomaly';
@@ -2445,6 +2460,8 @@ export type SortDirection =
 /** Live updates over WebSocket (the graphql-ws protocol on /graphql): the account's events as they are written. Authenticate in connection_init with { authorization: "Bearer <key or session>" } (read scope). */
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The analytics caught up with new data (orders, refunds, ad spend written a few seconds before): read profitReport again for the days named. */
+  analyticsUpdated: AnalyticsUpdatedEvent;
   /** An anomaly detected by the anomaly-detect job, of minSeverity and above (only medium and above are announced). */
   anomalyDetected: AnomalyDetectedEvent;
   /** A change of the credit balance: a debit, a refund or a recharge. */
@@ -2904,6 +2921,7 @@ export type ResolversTypes = ResolversObject<{
   AiAccess: ResolverTypeWrapper<AiAccessModel>;
   AiAccessChangeInput: AiAccessChangeInput;
   AiState: AiState;
+  AnalyticsUpdatedEvent: ResolverTypeWrapper<AnalyticsUpdatedEvent>;
   Anomaly: ResolverTypeWrapper<AnomalyModel>;
   AnomalyDetectedEvent: ResolverTypeWrapper<AnomalyDetectedEvent>;
   AnomalyEdge: ResolverTypeWrapper<Omit<AnomalyEdge, 'node'> & { node: ResolversTypes['Anomaly'] }>;
@@ -3081,6 +3099,7 @@ export type ResolversParentTypes = ResolversObject<{
   AdPlatformPerformance: AdPlatformPerformance;
   AiAccess: AiAccessModel;
   AiAccessChangeInput: AiAccessChangeInput;
+  AnalyticsUpdatedEvent: AnalyticsUpdatedEvent;
   Anomaly: AnomalyModel;
   AnomalyDetectedEvent: AnomalyDetectedEvent;
   AnomalyEdge: Omit<AnomalyEdge, 'node'> & { node: ResolversParentTypes['Anomaly'] };
@@ -3287,6 +3306,14 @@ export type AiAccessResolvers<ContextType = GraphQLContext, ParentType extends R
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<ResolversTypes['AiState'], ParentType, ContextType>;
   warningThresholdUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type AnalyticsUpdatedEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnalyticsUpdatedEvent'] = ResolversParentTypes['AnalyticsUpdatedEvent']> = ResolversObject<{
+  customers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  skus?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type AnomalyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anomaly'] = ResolversParentTypes['Anomaly']> = ResolversObject<{
@@ -4066,6 +4093,7 @@ export type SetReorderStatusPayloadResolvers<ContextType = GraphQLContext, Paren
 }>;
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  analyticsUpdated?: SubscriptionResolver<ResolversTypes['AnalyticsUpdatedEvent'], "analyticsUpdated", ParentType, ContextType>;
   anomalyDetected?: SubscriptionResolver<ResolversTypes['AnomalyDetectedEvent'], "anomalyDetected", ParentType, ContextType, RequireFields<SubscriptionAnomalyDetectedArgs, 'minSeverity'>>;
   creditsChanged?: SubscriptionResolver<ResolversTypes['CreditsChangedEvent'], "creditsChanged", ParentType, ContextType>;
   insightCreated?: SubscriptionResolver<ResolversTypes['InsightCreatedEvent'], "insightCreated", ParentType, ContextType>;
@@ -4217,6 +4245,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AdPerformance?: AdPerformanceResolvers<ContextType>;
   AdPlatformPerformance?: AdPlatformPerformanceResolvers<ContextType>;
   AiAccess?: AiAccessResolvers<ContextType>;
+  AnalyticsUpdatedEvent?: AnalyticsUpdatedEventResolvers<ContextType>;
   Anomaly?: AnomalyResolvers<ContextType>;
   AnomalyDetectedEvent?: AnomalyDetectedEventResolvers<ContextType>;
   AnomalyEdge?: AnomalyEdgeResolvers<ContextType>;
