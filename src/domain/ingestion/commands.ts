@@ -95,7 +95,8 @@ function chargedDays(row: ExpenseRow): string[] {
   if (row.recurrence === 'none') return [row.date];
   const last = row.endsOn ?? new Date().toISOString().slice(0, 10);
   const days: string[] = [];
-  for (let d = new Date(`${row.date}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) days.push(d.toISOString().slice(0, 10));
+  for (let d = new Date(`${row.date}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1))
+    days.push(d.toISOString().slice(0, 10));
   return days.length ? days : [row.date];
 }
 
