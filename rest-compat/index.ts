@@ -17,6 +17,7 @@ import { publicDiscoveryRoutes } from './routes/public-discovery.ts';
 import { insightsExtraRoutes } from './routes/insights-extra.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { aiRoutes } from './routes/ai.ts';
+import { importRoutes } from './routes/imports.ts';
 import { strictIntegerParams } from './integer-params.ts';
 
 /** The services the REST door reaches; each route module is handed only its own part of them. */
@@ -31,6 +32,7 @@ export type RestServices = Pick<
   | 'content'
   | 'credits'
   | 'customers'
+  | 'imports'
   | 'incidents'
   | 'insights'
   | 'integrations'
@@ -63,4 +65,5 @@ export async function restCompat(app: FastifyInstance, services: RestServices, g
   insightsExtraRoutes(app, services, guard);
   usageRoutes(app, services, guard);
   aiRoutes(app, services, guard);
+  importRoutes(app, services, guard);
 }

@@ -11,6 +11,7 @@ import { serveCommand, startCommand, workerCommand } from './cli/serve.ts';
 import { migrateCommand, migrateCreateCommand, seedCommand } from './cli/database.ts';
 import { accountsCreateCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './cli/keys.ts';
 import { usersCreateCommand, usersListCommand } from './cli/users.ts';
+import { importCommand } from './cli/imports.ts';
 import { aiAccessCommand, incidentsCommand, integrationsRevokeCommand, jobsRunCommand } from './cli/operations.ts';
 
 export const USAGE = `usage: svc <command> [options]
@@ -29,6 +30,9 @@ export const USAGE = `usage: svc <command> [options]
                                 add a dashboard user (default owner); prints a one-time password
   users list --account <id>     the account's dashboard users
   jobs run <job-name> [--account <id>]
+  import <orders|customers|products|ad-spend> <file> --account <id> [--format csv|ndjson] [--source shopify|woo-commerce|mercado-libre]
+                                import a file now (Shopify orders export, generic CSV or NDJSON:
+                                docs/imports.md); exit 1 when the import failed
   integrations revoke --account <id> --id <n>   revoke an integration (manual; emits integration.revoked)
   ai pause|resume --account <id> [--reason <text>] [--by <admin>]
                                 pause or resume AI access (events ai.paused / ai.resumed)
@@ -59,6 +63,10 @@ const COMMANDS: Record<string, Command> = {
   'users list': usersListCommand,
   'integrations revoke': integrationsRevokeCommand,
   'jobs run': jobsRunCommand,
+  'import orders': importCommand,
+  'import customers': importCommand,
+  'import products': importCommand,
+  'import ad-spend': importCommand,
   'incidents open': incidentsCommand,
   'incidents update': incidentsCommand,
   'incidents resolve': incidentsCommand,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { bool, int } from './config-values.ts';
 import { graphqlConfig, graphqlEnv, type GraphQLConfig } from './config-graphql.ts';
 import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from './observability/config.ts';
-import { jobsConfigFrom, jobsEnv, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
+import { jobsConfigFrom, jobsEnv, type ImportsConfig, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
 import { sessionConfig, sessionEnv, type SessionConfig } from './config-session.ts';
 import { detectCommit } from './config-commit.ts';
 
@@ -145,6 +145,7 @@ export interface Config {
   jobsEnabled: boolean;
   jobs: JobsConfig;
   retention: RetentionConfig;
+  imports: ImportsConfig;
   demoSeed: boolean;
   rateLimit: { perMinute: number; publicPerMinute: number; redisPrefix: string };
   /** Absolute base of public links (changelog canonical and RSS URLs); null: from the request. */

@@ -21,6 +21,7 @@ import { reorderService } from './domain/reorder/index.ts';
 import { alertsService } from './domain/alerts/index.ts';
 import { eventsRepo, outboxNotifications } from './domain/events/index.ts';
 import { liveFeed } from './domain/live/index.ts';
+import { catchupService } from './domain/catchup/index.ts';
 import { jobsRepo } from './jobs/repo.ts';
 import { lateJobNames } from './jobs/lateness.ts';
 import { ACCOUNT_JOB_CATALOG, JOB_CATALOG } from './jobs/catalog.ts';
@@ -39,13 +40,16 @@ import { idempotencyService } from './domain/idempotency/index.ts';
 import { aiProviderFrom } from './ai/index.ts';
 import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
+import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
+import { importsService } from './domain/imports/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
-/** Ports a caller (a test, another deployment) may replace: the AI provider and the payment port. */
+/** Ports a caller (a test, another deployment) may replace: the AI provider, the payment port, what a commerce write marks (default: the analytics catch-up's marks). */
 export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
+  onIngested?: OnChanged;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -59,16 +63,21 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const anomalies = anomaliesService(db.prisma);
   const profit = profitService(db.prisma);
   const inventory = inventoryService(db.prisma);
+  const customers = customersService(db.prisma);
+  const catchup = catchupService(db.prisma, { profit, customers, inventory, debounceMs: config.jobs.catchUpDebounceMs });
   const integrations = integrationsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
   // Webhook signing secrets and kept Idempotency-Key answers are sealed with the same key.
   const secrets = secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null);
+  // What a write changed is marked for the analytics catch-up (docs/analytics.md, "Catch-up").
+  const ingestion = ingestionService(db.prisma, { onChanged: ports.onIngested ?? catchup.onChanged });
   return {
     accounts,
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
     users: usersService(db.prisma, { onSessionsChanged: (id) => auth.forgetUser(id) }),
-    customers: customersService(db.prisma),
+    customers,
+    catchup,
     credits,
     integrations,
     webhooks: webhooksService(db.prisma, {
@@ -98,6 +107,12 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     alerts: alertsService(db.prisma),
     reports: reportsService(db.prisma),
     orders: ordersService(db.prisma),
+    ingestion,
+    imports: importsService(db.prisma, {
+      ingestion,
+      enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('imports', accountId),
+      maxBytes: config.imports.maxBytes,
+    }),
     retention: retentionService(db.prisma, config.retention),
     usage,
     idempotency: idempotencyService(db.prisma, { secrets }),

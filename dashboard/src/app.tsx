@@ -13,6 +13,7 @@ import { Insights } from './pages/insights.tsx';
 import { Settings } from './pages/settings.tsx';
 import { Customers, Orders } from './pages/lists.tsx';
 import { Inventory } from './pages/inventory.tsx';
+import { Imports } from './pages/imports.tsx';
 import type { PageProps } from './page.ts';
 
 const SIGN_IN = '/sign-in';
@@ -25,6 +26,7 @@ const ROUTES: Record<string, (props: PageProps) => preact.JSX.Element> = {
   '/customers': Customers,
   '/orders': Orders,
   '/inventory': Inventory,
+  '/imports': Imports,
   '/settings': Settings,
 };
 

@@ -11,6 +11,7 @@ export const PAGES = [
   { path: '/customers', title: 'Customers' },
   { path: '/orders', title: 'Orders' },
   { path: '/inventory', title: 'Inventory' },
+  { path: '/imports', title: 'Imports' },
   { path: '/settings', title: 'Settings' },
 ] as const;
 

@@ -11,6 +11,8 @@ export interface RouteDoc {
   auth: Auth;
   /** Success responses by status: a JSON schema (null for none), optionally a CSV alternative and other media types (text). */
   responses: Record<number, { description: string; schema: unknown; csv?: boolean; media?: string[] }>;
+  /** A request body that is not JSON (a file upload): its media types. */
+  requestBody?: { description: string; media: readonly string[] };
   /** Route-specific error answers ({error: code} bodies) by status, beside the common ones. */
   errors?: Record<number, string>;
 }
@@ -109,6 +111,15 @@ function operation(route: DocumentedRoute) {
     security: doc.auth === 'public' ? [] : [{ apiKey: [] }, { dashboardSession: [] }],
     ...(params.length ? { parameters: params } : {}),
     ...(route.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.schema.body } } } } : {}),
+    ...(doc.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            description: doc.requestBody.description,
+            content: Object.fromEntries(doc.requestBody.media.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])),
+          },
+        }
+      : {}),
     responses,
   };
 }

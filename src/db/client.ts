@@ -8,6 +8,9 @@ import { withLeanQueryCompiler } from './query-compiler.ts';
 
 export { PrismaClient };
 export type { Prisma } from './__generated__/prisma/client.ts';
+import type { Prisma } from './__generated__/prisma/client.ts';
+/** A client inside an interactive transaction (what a port called within a write receives). */
+export type TransactionClient = Prisma.TransactionClient;
 
 export interface PrismaOptions {
   /** Connections in the pool. */

@@ -25,6 +25,7 @@ export type GraphQLServices = Pick<
   | 'auth'
   | 'credits'
   | 'customers'
+  | 'imports'
   | 'orders'
   | 'reports'
   | 'insights'

@@ -19,6 +19,7 @@ import type { CreditBalance, CreditTransaction } from '../domain/credits/index.t
 import type { Integration, IntegrationList } from '../domain/integrations/index.ts';
 import type { Webhook, WebhookAttemptView, WebhookDeliveryView } from '../domain/webhooks/index.ts';
 import type { OrderListRow } from '../domain/orders/index.ts';
+import type { ImportReport } from '../domain/imports/index.ts';
 import type { PageInfo } from './__generated__/resolvers.ts';
 
 export type ViewerModel = { principal: Principal };
@@ -32,6 +33,7 @@ export type OrderModel = Order;
 export type IntegrationModel = Integration;
 export type IntegrationsModel = IntegrationList;
 export type WebhookModel = Webhook;
+export type ImportJobModel = ImportReport;
 /** The active subscriptions (at most 25), one page. */
 export type WebhookSubscriptionConnectionModel = { items: Webhook[] };
 /** A delivery; its attempts come with it when it was read alone (webhookDelivery, resend). */

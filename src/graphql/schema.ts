@@ -22,6 +22,7 @@ import { globalIdResolvers, nodeResolvers } from './resolvers/node.ts';
 import { summaryResolvers } from './resolvers/summaries.ts';
 import { moneyResolvers } from './resolvers/money.ts';
 import { userResolvers } from './resolvers/users.ts';
+import { importResolvers } from './resolvers/imports.ts';
 
 export const SCHEMA_DIR = path.join(projectRoot, 'schema');
 
@@ -51,6 +52,7 @@ export function buildSchema(auth: Pick<AuthService, 'requireScope' | 'requireSes
       summaryResolvers,
       moneyResolvers,
       userResolvers,
+      importResolvers,
     ],
     inheritResolversFromInterfaces: true,
   });

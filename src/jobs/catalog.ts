@@ -27,6 +27,9 @@ export const JOB_CATALOG = [
   { name: 'ai-insights-generate', schedule: '40 */6 * * *', periodSeconds: 6 * 3600 },
   { name: 'ai-quota', schedule: '*/15 * * * *', periodSeconds: 900 },
   { name: 'retention', schedule: '23 3 * * *', periodSeconds: 86_400, scope: 'global' },
+  // File imports are queued the moment a file is received (src/jobs/repo.ts enqueueNow); the
+  // hourly tick is only a safety net for one whose queueing was lost.
+  { name: 'imports', schedule: '53 * * * *', periodSeconds: 3600 },
 ] as const satisfies readonly JobSchedule[];
 
 export type JobName = (typeof JOB_CATALOG)[number]['name'];

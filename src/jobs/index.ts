@@ -11,6 +11,7 @@ import { integrationsStalenessJob } from './integrations-staleness.job.ts';
 import { aiInsightsGenerateJob } from './ai-insights-generate.job.ts';
 import { aiQuotaJob } from './ai-quota.job.ts';
 import { retentionJob } from './retention.job.ts';
+import { importsJob } from './imports.job.ts';
 
 const HANDLERS: AnyJobDefinition[] = [
   customerMetricsJob,
@@ -23,6 +24,7 @@ const HANDLERS: AnyJobDefinition[] = [
   aiInsightsGenerateJob,
   aiQuotaJob,
   retentionJob,
+  importsJob,
 ];
 
 const byName = new Map(HANDLERS.map((job) => [job.name as JobName, job]));

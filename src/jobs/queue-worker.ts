@@ -5,7 +5,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.ts';
-import type { AnyJobDefinition } from './types.ts';
+import type { QueuedJobDefinition } from './types.ts';
 import { GLOBAL_KEY } from './types.ts';
 import { recordJobRun } from '../observability/metrics.ts';
 import type { Claim, jobsRepo } from './repo.ts';
@@ -27,7 +27,7 @@ export interface AttemptOutcome {
 interface Deps {
   repo: ReturnType<typeof jobsRepo>;
   services: Services;
-  jobs: AnyJobDefinition[];
+  jobs: QueuedJobDefinition[];
   settings: QueueSettings;
   retryDelayMs: (attempt: number) => number;
   log: (message: string) => void;
@@ -68,7 +68,7 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
    * comes with its run record open (`claim.runId`), which `repo.finish` closes with the claim; a
    * manual claim opens and closes one record per attempt here.
    */
-  async function attempt(job: AnyJobDefinition, claim: Claim, attemptNo: number, abort: AbortSignal): Promise<AttemptOutcome> {
+  async function attempt(job: QueuedJobDefinition, claim: Claim, attemptNo: number, abort: AbortSignal): Promise<AttemptOutcome> {
     const accountId = claim.accountKey === GLOBAL_KEY ? null : claim.accountKey;
     const opened = claim.runId !== null && attemptNo === claim.attempts;
     const runId = opened ? claim.runId! : (await repo.startRun(job.name, accountId, attemptNo)).id;

@@ -90,6 +90,22 @@ export function jobsRepo(prisma: PrismaClient) {
       return rows.filter((r) => r.state === 'queued').length;
     },
     /**
+     * Queues one (job, account) now, outside the schedule (a file import just received): an idle
+     * or dead row is queued from zero attempts, a queued one stays as it is, and a running one
+     * runs again when it ends.
+     */
+    async enqueueNow(job: string, accountKey: string): Promise<void> {
+      await prisma.$executeRaw`
+        INSERT INTO job_queue AS q (job, account_key, state, due_at, run_after)
+        VALUES (${job}, ${accountKey}, 'queued', now(), now())
+        ON CONFLICT (job, account_key) DO UPDATE SET
+          state = CASE WHEN q.state IN ('idle', 'dead') THEN 'queued'::"JobQueueState" ELSE q.state END,
+          attempts = CASE WHEN q.state IN ('idle', 'dead') THEN 0 ELSE q.attempts END,
+          run_after = CASE WHEN q.state IN ('idle', 'dead') THEN now() ELSE q.run_after END,
+          rerun = q.rerun OR q.state = 'running',
+          updated_at = now()`;
+    },
+    /**
      * Claims up to `limit` due queued rows of these jobs, and opens each claim's job_runs record,
      * in one statement (one commit, which on a server with fsync is most of a claim's cost). SKIP
      * LOCKED: concurrent claimers get disjoint rows without waiting. Each claim gets its own owner

@@ -7,8 +7,10 @@ import { Cron } from 'croner';
 import type { PrismaClient } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors.ts';
-import type { AnyJobDefinition } from './types.ts';
+import type { AnyJobDefinition, DemandJobDefinition } from './types.ts';
 import { GLOBAL_KEY } from './types.ts';
+import { analyticsCatchupJob } from './analytics-catchup.job.ts';
+import { onCatchupDue } from '../domain/catchup/index.ts';
 import { jobsRepo } from './repo.ts';
 import { queueWorker, type QueueSettings } from './queue-worker.ts';
 
@@ -33,8 +35,13 @@ export interface RunnerDeps {
   log?: (message: string) => void;
   /** Delay before retry n (ms); shortened in tests. */
   retryDelayMs?: (attempt: number) => number;
-  /** Concurrency, heartbeat and attempts (config JOBS_*). */
-  settings?: Partial<QueueSettings>;
+  /** Concurrency, heartbeat and attempts (config JOBS_*), and how often the catch-up lane looks (CATCHUP_POLL_MS). */
+  settings?: Partial<QueueSettings & { catchUpPollMs: number }>;
+  /**
+   * The jobs the writes queue (the analytics catch-up, by default), claimed by a lane of their own
+   * so that they never wait behind a tick of the scheduled jobs; false: none.
+   */
+  demand?: DemandJobDefinition[] | false;
   /** The time a run computes for (what `now` means to the job); a fixed clock in tests. */
   clock?: () => Date;
 }
@@ -52,6 +59,7 @@ export function jobRunner({
   retryDelayMs = (n) => 30_000 * 4 ** (n - 1),
   settings = {},
   clock = () => new Date(),
+  demand = [analyticsCatchupJob],
 }: RunnerDeps) {
   const repo = jobsRepo(prisma);
   const controller = new AbortController();
@@ -59,6 +67,9 @@ export function jobRunner({
   const crons: Cron[] = [];
   const queue = { ...DEFAULT_QUEUE_SETTINGS, ...settings };
   const worker = queueWorker({ repo, services, jobs, settings: queue, retryDelayMs, log, signal: controller.signal, clock });
+  const lane =
+    demand && demand.length ? queueWorker({ repo, services, jobs: demand, settings: queue, retryDelayMs, log, signal: controller.signal, clock }) : null;
+  let stopDue: (() => void) | null = null;
 
   function find(name: string): AnyJobDefinition {
     const job = jobs.find((j) => j.name === name);
@@ -120,8 +131,8 @@ export function jobRunner({
       }
       return queued;
     },
-    /** Runs due queue rows until none is left (the bench and tests; a worker runs `start`). */
-    drain: () => track(worker.pump({ untilIdle: true })),
+    /** Runs due queue rows until none is left, the catch-up lane's too (the bench and tests; a worker runs `start`). */
+    drain: () => track(Promise.all([worker.pump({ untilIdle: true }), lane?.pump({ untilIdle: true })]).then(() => undefined)),
     counts: (names?: readonly string[]) => repo.queueCounts(names),
     /** Runs one job now, for one account or for every account. */
     async run(name: string, accountId?: string): Promise<JobRunSummary[]> {
@@ -140,7 +151,7 @@ export function jobRunner({
       }
       return results;
     },
-    /** Catches up missed ticks, starts the cron schedules and the claim loop (`svc worker`, `npm start`). */
+    /** Catches up missed ticks, starts the cron schedules, the claim loop and the catch-up lane (`svc worker`, `npm start`). */
     start(): void {
       void this.catchUp().catch((error: unknown) => log(`job catch-up: ${String(error)}`));
       for (const job of jobs) {
@@ -156,13 +167,18 @@ export function jobRunner({
         );
       }
       track(worker.pump()).catch((error: unknown) => log(`job queue: ${String(error)}`));
+      if (lane) {
+        track(lane.pump({ pollMs: settings.catchUpPollMs ?? 500 })).catch((error: unknown) => log(`catch-up queue: ${String(error)}`));
+        stopDue = onCatchupDue(() => lane.nudge());
+      }
     },
     /** Stops the schedules and the claim loop and waits for the runs in progress (retries are left to the queue). */
     async stop(): Promise<void> {
       controller.abort();
+      stopDue?.();
       for (const cron of crons) cron.stop();
       await Promise.allSettled([...running]);
-      await worker.stop();
+      await Promise.all([worker.stop(), lane?.stop()]);
     },
   };
 }

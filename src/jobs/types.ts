@@ -29,4 +29,14 @@ export interface GlobalJobDefinition extends JobSchedule {
 
 export type AnyJobDefinition = JobDefinition | GlobalJobDefinition;
 
+/** A per-account job queued by the writes that need it, not by a schedule (the analytics catch-up). */
+export interface DemandJobDefinition {
+  name: string;
+  scope?: undefined;
+  run(ctx: JobContext): Promise<{ rowsWritten: number }>;
+}
+
+/** What a queue worker can run. */
+export type QueuedJobDefinition = AnyJobDefinition | DemandJobDefinition;
+
 export { GLOBAL_KEY } from './global-key.ts';

@@ -21,6 +21,9 @@ import { projectRoot } from '../../src/paths.ts';
 import { DASHBOARD_CSP } from '../../src/http/dashboard.ts';
 import { axeViolations, CHROMIUM, watchedContext, type Watched } from './browser.ts';
 import { prepareDemoStore } from './demo-store.ts';
+import { shopifyOrdersExport } from '../factories/shopify-export.ts';
+import { jobRunner } from '../../src/jobs/runner.ts';
+import { ALL_JOBS } from '../../src/jobs/index.ts';
 
 if (!CHROMIUM) console.warn('dashboard browser test SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)');
 const browserDescribe = CHROMIUM ? describeEachDatabase : (title: string) => describe.skip(title, () => test('skipped', () => undefined));
@@ -29,7 +32,7 @@ const ARTIFACTS = path.join(projectRoot, 'test-artifacts', 'dashboard');
 const DOCS_SCREENSHOT = path.join(projectRoot, 'docs', 'images', 'dashboard-overview.png');
 const EMAIL = 'owner@store.example';
 const PASSWORD = 'a long owner passphrase';
-const PAGES = ['', '/keys', '/webhooks', '/insights', '/customers', '/orders', '/inventory', '/settings'];
+const PAGES = ['', '/keys', '/webhooks', '/insights', '/customers', '/orders', '/inventory', '/imports', '/settings'];
 
 browserDescribe('dashboard in Chromium', (target) => {
   let database: TestDatabase;
@@ -319,6 +322,27 @@ browserDescribe('dashboard in Chromium', (target) => {
       '{ reorderSuggestions(first: 200, status: ordered) { nodes { inventoryItem { sku } } } }',
     );
     expect(reorderSuggestions.nodes.map((n) => n.inventoryItem.sku)).toContain(sku);
+  });
+
+  test('imports: a Shopify export with a broken row uploaded from the page; once a worker has run it, the counts and the rejected row are shown', async () => {
+    await open('/imports');
+    const file = shopifyOrdersExport({
+      orders: 5,
+      days: 3,
+      end: new Date(Date.now() - 3_600_000),
+      seed: 9,
+      first: 7001,
+      tamper: (order, line, cells) => {
+        if (order.name === '#7003' && line === 0) cells['Lineitem price'] = 'n/a';
+      },
+    });
+    await page.getByLabel('File (.csv, .ndjson)').setInputFiles({ name: 'orders_export.csv', mimeType: 'text/csv', buffer: Buffer.from(file.csv) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.locator('[data-import-status="queued"]').waitFor();
+    // The page polls; the worker is this test's job queue run.
+    await jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
+    await page.locator('[data-import-status="succeeded"]').waitFor();
+    await page.getByRole('table', { name: 'Rejected rows' }).getByText('Lineitem price').waitFor();
   });
 
   test('partial failure: a field that fails shows its error in its own panel; the rest of the overview stays', async () => {

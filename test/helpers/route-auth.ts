@@ -47,6 +47,9 @@ export const AUTHENTICATED_ROUTES: readonly AuthenticatedRoute[] = [
   { method: 'POST', path: '/webhooks/1/enable', route: '/webhooks/:id/enable', scope: 'write' },
   { method: 'POST', path: '/track', scope: 'write' },
   { method: 'POST', path: '/insights/generate', scope: 'write' },
+  // A JSON body is not a file: past the guard and the query check, 415 unsupported_media_type.
+  { method: 'POST', path: '/imports?kind=orders&format=csv', route: '/imports', scope: 'write', okStatus: 415 },
+  { method: 'GET', path: '/imports/2147483647', route: '/imports/:id', scope: 'read', okStatus: 404 },
 ];
 
 /** The /api/v1 routes anyone may call (their own headers are checked in v1-public and openapi tests). */

@@ -114,6 +114,51 @@ export type Direction =
   /** The value rose. */
   | 'up';
 
+/** Input of importData. */
+export type ImportDataInput = {
+  /** The file's text. */
+  content: string;
+  /** A name to show for the import. */
+  fileName?: string | null | undefined;
+  /** csv or ndjson. */
+  format: ImportFormat;
+  /** What the file holds. */
+  kind: ImportKind;
+  /** The storefront the records are from: shopify (default), woo-commerce or mercado-libre. */
+  source?: string | null | undefined;
+};
+
+/** The file format. */
+export type ImportFormat =
+  /** Comma-separated values with a header row. */
+  | 'csv'
+  /** One JSON object per line. */
+  | 'ndjson';
+
+/** What an import file holds. */
+export type ImportKind =
+  /** Ad spend by day, platform and campaign. */
+  | 'ad_spend'
+  /** Customers. */
+  | 'customers'
+  /** Orders, one row per line item (Shopify's orders export, or the generic columns). */
+  | 'orders'
+  /** Products (variants by SKU) with cost, price and stock. */
+  | 'products';
+
+/** Where an import is. */
+export type ImportStatus =
+  /** Could not be read as its kind (see error); rows read before that are kept. */
+  | 'failed'
+  /** Waiting for a worker. */
+  | 'queued'
+  /** The file is being received. */
+  | 'receiving'
+  /** A worker is reading it. */
+  | 'running'
+  /** Read to the end (rows may have been rejected: see rowsRejected). */
+  | 'succeeded';
+
 /** What an insight is about. */
 export type InsightCategory =
   /** Advertising. */
@@ -264,6 +309,22 @@ export type WebhookDeliveryStatus =
   | 'failed'
   /** Waiting for its next attempt (or being sent). */
   | 'pending';
+
+export type ImportJobViewFragment = { id: string, kind: ImportKind, format: ImportFormat, status: ImportStatus, dialect: string | null, fileName: string | null, rowsRead: number, rowsStored: number, rowsSkipped: number, rowsRejected: number, error: string | null, rejectedRows: Array<{ line: number, field: string | null, reason: string }> };
+
+export type ImportDataMutationVariables = Exact<{
+  input: ImportDataInput;
+}>;
+
+
+export type ImportDataMutation = { importData: { importJob: { id: string, kind: ImportKind, format: ImportFormat, status: ImportStatus, dialect: string | null, fileName: string | null, rowsRead: number, rowsStored: number, rowsSkipped: number, rowsRejected: number, error: string | null, rejectedRows: Array<{ line: number, field: string | null, reason: string }> } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
+
+export type ImportJobQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ImportJobQuery = { importJob: { id: string, kind: ImportKind, format: ImportFormat, status: ImportStatus, dialect: string | null, fileName: string | null, rowsRead: number, rowsStored: number, rowsSkipped: number, rowsRejected: number, error: string | null, rejectedRows: Array<{ line: number, field: string | null, reason: string }> } | null };
 
 export type InsightsQueryVariables = Exact<{
   status?: InsightStatus | null | undefined;
@@ -473,6 +534,26 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const ImportJobViewFragmentDoc = new TypedDocumentString(`
+    fragment ImportJobView on ImportJob {
+  id
+  kind
+  format
+  status
+  dialect
+  fileName
+  rowsRead
+  rowsStored
+  rowsSkipped
+  rowsRejected
+  error
+  rejectedRows {
+    line
+    field
+    reason
+  }
+}
+    `, {"fragmentName":"ImportJobView"}) as unknown as TypedDocumentString<ImportJobViewFragment, unknown>;
 export const ProblemFragmentDoc = new TypedDocumentString(`
     fragment Problem on UserError {
   field
@@ -503,6 +584,64 @@ export const KpiTotalsFragmentDoc = new TypedDocumentString(`
   marginPct
 }
     `, {"fragmentName":"KpiTotals"}) as unknown as TypedDocumentString<KpiTotalsFragment, unknown>;
+export const ImportDataDocument = new TypedDocumentString(`
+    mutation ImportData($input: ImportDataInput!) {
+  importData(input: $input) {
+    importJob {
+      ...ImportJobView
+    }
+    userErrors {
+      ...Problem
+    }
+  }
+}
+    fragment ImportJobView on ImportJob {
+  id
+  kind
+  format
+  status
+  dialect
+  fileName
+  rowsRead
+  rowsStored
+  rowsSkipped
+  rowsRejected
+  error
+  rejectedRows {
+    line
+    field
+    reason
+  }
+}
+fragment Problem on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ImportDataMutation, ImportDataMutationVariables>;
+export const ImportJobDocument = new TypedDocumentString(`
+    query ImportJob($id: ID!) {
+  importJob(id: $id) {
+    ...ImportJobView
+  }
+}
+    fragment ImportJobView on ImportJob {
+  id
+  kind
+  format
+  status
+  dialect
+  fileName
+  rowsRead
+  rowsStored
+  rowsSkipped
+  rowsRejected
+  error
+  rejectedRows {
+    line
+    field
+    reason
+  }
+}`) as unknown as TypedDocumentString<ImportJobQuery, ImportJobQueryVariables>;
 export const InsightsDocument = new TypedDocumentString(`
     query Insights($status: InsightStatus) {
   insights(first: 50, status: $status) {

@@ -97,68 +97,18 @@ export function customersRepo(prisma: PrismaClient) {
           WHERE p.account_id = ${accountId} AND p.customer_id = l.customer_id
           RETURNING p.customer_id AS id`,
         );
-        const recount = full ? null : marked.map((m) => m.id);
-        // Each stage is fenced (OFFSET 0) so that its expressions are computed once per customer,
-        // not again wherever a later stage names them; the comparison with the stored values is
-        // made before the join, so only the rows that change are looked up and written.
-        return tx.$executeRaw`
-        WITH recount AS (
-          SELECT c.id FROM customers c
-          WHERE c.account_id = ${accountId} AND (${recount}::int[] IS NULL OR c.id = ANY(${recount}::int[]))
-        ), counted AS (
-          SELECT r.id,
-                 count(o.id)::int AS orders_count,
-                 coalesce(sum(o.total_amount - o.refunded_amount), 0) AS revenue_total,
-                 min(o.placed_at) AS first_at,
-                 max(o.placed_at) AS last_at
-          FROM recount r
-          LEFT JOIN orders o ON o.account_id = ${accountId} AND o.customer_id = r.id AND o.status <> 'cancelled'
-          GROUP BY r.id
-        ), totals AS (
-          SELECT c.id, ROW(c.orders_count, c.revenue_total, c.aov, c.first_purchase_at, c.last_purchase_at, c.churn_score, c.ltv_estimate, c.segment) AS stored,
-                 coalesce(k.orders_count, c.orders_count) AS orders_count,
-                 coalesce(k.revenue_total, c.revenue_total) AS revenue_total,
-                 CASE WHEN k.id IS NULL THEN c.first_purchase_at ELSE k.first_at END AS first_at,
-                 CASE WHEN k.id IS NULL THEN c.last_purchase_at ELSE k.last_at END AS last_at
-          FROM customers c LEFT JOIN counted k ON k.id = c.id
-          WHERE c.account_id = ${accountId}
-        ), scored AS (
-          SELECT t.*,
-                 t.revenue_total / nullif(t.orders_count, 0) AS aov,
-                 EXTRACT(EPOCH FROM (${now}::timestamptz - t.last_at)) / 86400 AS days_since,
-                 GREATEST(EXTRACT(EPOCH FROM (t.last_at - t.first_at)) / 86400 / GREATEST(t.orders_count - 1, 1), ${CHURN_RULES.minIntervalDays}::int) AS interval_days,
-                 GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - t.first_at)) / 86400, ${LTV_RULES.minTenureDays}::int) AS tenure_days
-          FROM totals t OFFSET 0
-        ), churn AS (
-          SELECT sc.*, LEAST(1, GREATEST(0, sc.days_since / (sc.interval_days * ${CHURN_RULES.intervalMultiple}::int))) AS churn_score
-          FROM scored sc OFFSET 0
-        ), metrics AS (
-          -- A customer without a counted order (none yet, or all cancelled) has zero metrics and
-          -- the new segment.
-          SELECT ch.id, ch.stored, ch.orders_count, round(ch.revenue_total, 2) AS revenue_total, coalesce(round(ch.aov, 2), 0) AS aov,
-                 ch.first_at, ch.last_at, coalesce(round(ch.churn_score, 4), 0) AS churn_score,
-                 coalesce(round(ch.revenue_total + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * ${LTV_RULES.horizonYears}::int * (1 - ch.churn_score), 2), 0) AS ltv_estimate,
-                 (CASE
-                   WHEN ch.orders_count = 0 THEN 'new'
-                   WHEN ch.days_since > ${SEGMENT_RULES.churnedAfterDays}::int THEN 'churned'
-                   WHEN ch.churn_score >= ${SEGMENT_RULES.atRiskChurnScore}::numeric THEN 'at_risk'
-                   WHEN ch.revenue_total >= ${SEGMENT_RULES.vipRevenue}::numeric AND ch.orders_count >= ${SEGMENT_RULES.vipOrders}::int THEN 'vip'
-                   WHEN ch.orders_count >= ${SEGMENT_RULES.loyalOrders}::int THEN 'loyal'
-                   WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= ${SEGMENT_RULES.newWithinDays}::int THEN 'new'
-                   ELSE 'regular'
-                 END)::"CustomerSegment" AS segment
-          FROM churn ch OFFSET 0
-        ), changed AS (
-          SELECT m.* FROM metrics m
-          WHERE m.stored IS DISTINCT FROM ROW(m.orders_count, m.revenue_total, m.aov, m.first_at, m.last_at, m.churn_score, m.ltv_estimate, m.segment)
-        )
-        UPDATE customers c SET
-          orders_count = m.orders_count, revenue_total = m.revenue_total, aov = m.aov,
-          first_purchase_at = m.first_at, last_purchase_at = m.last_at,
-          churn_score = m.churn_score, ltv_estimate = m.ltv_estimate, segment = m.segment, updated_at = ${now}
-        FROM changed m
-        WHERE c.id = m.id AND c.account_id = ${accountId}`;
+        return writeMetrics(tx, accountId, now, full ? null : marked.map((m) => m.id));
       }, LONG_TRANSACTION);
+    },
+    /**
+     * The analytics catch-up: recounts these customers' orders and derives their churn, LTV and
+     * segment as of `now` (the same statement as recomputeMetrics, restricted to them; the other
+     * customers and the marks of customer_metrics_pending are left to the hourly job). Returns the
+     * rows written.
+     */
+    recountCustomers(accountId: string, now: Date, ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return Promise.resolve(0);
+      return writeMetrics(prisma, accountId, now, [...ids], [...ids]);
     },
     /**
      * A page in the requested order (see domain/shared/bounds.ts): ties on the sort key are broken by id
@@ -231,4 +181,78 @@ export function customersRepo(prisma: PrismaClient) {
       return changed.count === 1;
     },
   };
+}
+
+/**
+ * Recounts the orders of the customers `recount` (every customer when null), then derives AOV,
+ * churn, LTV and segment of the account's customers (only those in `only`, when given) from the
+ * stored counts and `now`, and writes the rows whose values change. Returns the rows written.
+ */
+function writeMetrics(
+  tx: Prisma.TransactionClient | PrismaClient,
+  accountId: string,
+  now: Date,
+  recount: number[] | null,
+  only: number[] | null = null,
+): Promise<number> {
+  // Each stage is fenced (OFFSET 0) so that its expressions are computed once per customer,
+  // not again wherever a later stage names them; the comparison with the stored values is
+  // made before the join, so only the rows that change are looked up and written.
+  return tx.$executeRaw`
+  WITH recount AS (
+    SELECT c.id FROM customers c
+    WHERE c.account_id = ${accountId} AND (${recount}::int[] IS NULL OR c.id = ANY(${recount}::int[]))
+  ), counted AS (
+    SELECT r.id,
+           count(o.id)::int AS orders_count,
+           coalesce(sum(o.total_amount - o.refunded_amount), 0) AS revenue_total,
+           min(o.placed_at) AS first_at,
+           max(o.placed_at) AS last_at
+    FROM recount r
+    LEFT JOIN orders o ON o.account_id = ${accountId} AND o.customer_id = r.id AND o.status <> 'cancelled'
+    GROUP BY r.id
+  ), totals AS (
+    SELECT c.id, ROW(c.orders_count, c.revenue_total, c.aov, c.first_purchase_at, c.last_purchase_at, c.churn_score, c.ltv_estimate, c.segment) AS stored,
+           coalesce(k.orders_count, c.orders_count) AS orders_count,
+           coalesce(k.revenue_total, c.revenue_total) AS revenue_total,
+           CASE WHEN k.id IS NULL THEN c.first_purchase_at ELSE k.first_at END AS first_at,
+           CASE WHEN k.id IS NULL THEN c.last_purchase_at ELSE k.last_at END AS last_at
+    FROM customers c LEFT JOIN counted k ON k.id = c.id
+    WHERE c.account_id = ${accountId}${only ? Prisma.sql` AND c.id = ANY(${only}::int[])` : Prisma.empty}
+  ), scored AS (
+    SELECT t.*,
+           t.revenue_total / nullif(t.orders_count, 0) AS aov,
+           EXTRACT(EPOCH FROM (${now}::timestamptz - t.last_at)) / 86400 AS days_since,
+           GREATEST(EXTRACT(EPOCH FROM (t.last_at - t.first_at)) / 86400 / GREATEST(t.orders_count - 1, 1), ${CHURN_RULES.minIntervalDays}::int) AS interval_days,
+           GREATEST(EXTRACT(EPOCH FROM (${now}::timestamptz - t.first_at)) / 86400, ${LTV_RULES.minTenureDays}::int) AS tenure_days
+    FROM totals t OFFSET 0
+  ), churn AS (
+    SELECT sc.*, LEAST(1, GREATEST(0, sc.days_since / (sc.interval_days * ${CHURN_RULES.intervalMultiple}::int))) AS churn_score
+    FROM scored sc OFFSET 0
+  ), metrics AS (
+    -- A customer without a counted order (none yet, or all cancelled) has zero metrics and
+    -- the new segment.
+    SELECT ch.id, ch.stored, ch.orders_count, round(ch.revenue_total, 2) AS revenue_total, coalesce(round(ch.aov, 2), 0) AS aov,
+           ch.first_at, ch.last_at, coalesce(round(ch.churn_score, 4), 0) AS churn_score,
+           coalesce(round(ch.revenue_total + ch.aov * (ch.orders_count * 365.0 / ch.tenure_days) * ${LTV_RULES.horizonYears}::int * (1 - ch.churn_score), 2), 0) AS ltv_estimate,
+           (CASE
+             WHEN ch.orders_count = 0 THEN 'new'
+             WHEN ch.days_since > ${SEGMENT_RULES.churnedAfterDays}::int THEN 'churned'
+             WHEN ch.churn_score >= ${SEGMENT_RULES.atRiskChurnScore}::numeric THEN 'at_risk'
+             WHEN ch.revenue_total >= ${SEGMENT_RULES.vipRevenue}::numeric AND ch.orders_count >= ${SEGMENT_RULES.vipOrders}::int THEN 'vip'
+             WHEN ch.orders_count >= ${SEGMENT_RULES.loyalOrders}::int THEN 'loyal'
+             WHEN EXTRACT(EPOCH FROM (${now}::timestamptz - ch.first_at)) / 86400 <= ${SEGMENT_RULES.newWithinDays}::int THEN 'new'
+             ELSE 'regular'
+           END)::"CustomerSegment" AS segment
+    FROM churn ch OFFSET 0
+  ), changed AS (
+    SELECT m.* FROM metrics m
+    WHERE m.stored IS DISTINCT FROM ROW(m.orders_count, m.revenue_total, m.aov, m.first_at, m.last_at, m.churn_score, m.ltv_estimate, m.segment)
+  )
+  UPDATE customers c SET
+    orders_count = m.orders_count, revenue_total = m.revenue_total, aov = m.aov,
+    first_purchase_at = m.first_at, last_purchase_at = m.last_at,
+    churn_score = m.churn_score, ltv_estimate = m.ltv_estimate, segment = m.segment, updated_at = ${now}
+  FROM changed m
+  WHERE c.id = m.id AND c.account_id = ${accountId}`;
 }

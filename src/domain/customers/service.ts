@@ -25,6 +25,8 @@ export function customersService(prisma: PrismaClient) {
      * every customer as of `now`. Returns the rows changed.
      */
     recomputeMetrics: (accountId: string, now = new Date(), options: { full?: boolean } = {}) => repo.recomputeMetrics(accountId, now, options.full ?? false),
+    /** The analytics catch-up: these customers' counts and metrics as of `now` (the others are left as they are). */
+    recountCustomers: (accountId: string, now: Date, ids: readonly number[]) => repo.recountCustomers(accountId, now, ids),
     /**
      * A page of customers in the requested order (default id descending), filtered by source and
      * segment; with `recentOrders` (1 to 20), each customer's newest that many orders too, read in

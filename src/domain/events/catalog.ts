@@ -26,7 +26,7 @@ export const DECIDED_EXTRA_EVENTS = ['credit.consumed', 'credit.refunded', 'inve
 export const WEBHOOK_EVENTS = [...CATALOG_EVENTS, ...DECIDED_EXTRA_EVENTS] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 /** Written to the outbox for live updates (GraphQL subscriptions) only: never delivered to webhooks. */
-export const LIVE_ONLY_EVENTS = ['insight.created'] as const;
+export const LIVE_ONLY_EVENTS = ['insight.created', 'analytics.updated'] as const;
 export type EventName = WebhookEventName | (typeof LIVE_ONLY_EVENTS)[number];
 const WEBHOOK_EVENT_SET = new Set<string>(WEBHOOK_EVENTS);
 
@@ -101,6 +101,8 @@ export interface EventDataMap {
   'integration.disconnected': { provider: string; store_id: number; shop: string; last_sync_at: Timestamp | null; reason: 'stale' };
   /** A new insight was stored (live only). */
   'insight.created': { insight_id: number; severity: string; category: string; title: string };
+  /** The analytics caught up with writes (live only): the local days recomputed, and how many customers and SKUs. */
+  'analytics.updated': { days: string[]; customers: number; skus: number };
 }
 
 export type EventData<N extends EventName> = EventDataMap[N];

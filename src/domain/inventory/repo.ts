@@ -10,6 +10,7 @@
 // Local days are the account's: `placed_at AT TIME ZONE accounts.timezone`. ad_spend.date and
 // expenses.date are already calendar dates and are taken as the account's local dates.
 import type { PrismaClient } from '../../db/client.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import type { InventoryStatus } from '../../db/__generated__/prisma/enums.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 import type { InventoryItem } from './types.ts';
@@ -96,7 +97,11 @@ export function inventoryRepo(prisma: PrismaClient) {
      * In the same transaction, the events `announce` builds for the items that entered low or
      * critical with this update. Returns the items updated.
      */
-    updateInventoryVelocity(accountId: string, now: Date, announce: (entered: LowStockEntry[]) => DomainEvent[]): Promise<number> {
+    updateInventoryVelocity(accountId: string, now: Date, announce: (entered: LowStockEntry[]) => DomainEvent[], skus?: readonly string[]): Promise<number> {
+      // Only these SKUs' items (the analytics catch-up), read through the (account_id, sku) key.
+      const items = skus
+        ? Prisma.sql` AND oi.inventory_item_id IN (SELECT id FROM inventory_items WHERE account_id = ${accountId} AND sku = ANY(${[...skus]}::text[]))`
+        : Prisma.empty;
       const { shortWindowDays: short, longWindowDays: long, acceleratingPct, deceleratingPct, lowBufferDays, overstockedDays } = VELOCITY;
       return prisma.$transaction(async (tx) => {
         // One velocity update per account at a time (until commit): the statement below then sees
@@ -114,13 +119,13 @@ export function inventoryRepo(prisma: PrismaClient) {
                    sum(oi.quantity)::bigint AS u30
             FROM orders o JOIN order_items oi ON oi.order_id = o.id
             WHERE o.account_id = ${accountId} AND o.status <> 'cancelled' AND oi.inventory_item_id IS NOT NULL
-              AND o.placed_at > ${now}::timestamptz - ${long}::int * interval '1 day' AND o.placed_at <= ${now}::timestamptz
+              AND o.placed_at > ${now}::timestamptz - ${long}::int * interval '1 day' AND o.placed_at <= ${now}::timestamptz${items}
             GROUP BY oi.inventory_item_id
           ), v AS (
             SELECT i.id, coalesce(s.u7, 0) AS u7, coalesce(s.u30, 0) AS u30,
                    greatest(i.current_stock, 0)::bigint AS stock, i.lead_time_days::bigint AS lead, i.status AS old_status
             FROM inventory_items i LEFT JOIN sales s ON s.item_id = i.id
-            WHERE i.account_id = ${accountId}
+            WHERE i.account_id = ${accountId}${skus ? Prisma.sql` AND i.sku = ANY(${[...skus]}::text[])` : Prisma.empty}
           ), upd AS (
           UPDATE inventory_items i SET
             units_sold_7d = v.u7,

@@ -1,7 +1,7 @@
 // Inventory: stock velocity and status computed by the inventory_velocity job. Items it has not
 // computed yet are not listed (their velocity and status are unknown).
 import type { PrismaClient } from '../../db/client.ts';
-import { inventoryRepo } from './repo.ts';
+import { inventoryRepo, type LowStockEntry } from './repo.ts';
 import { boundedCount } from '../shared/index.ts';
 import { domainEvent } from '../events/catalog.ts';
 import { INVENTORY_PAGE, INVENTORY_STATUSES } from './rules.ts';
@@ -32,23 +32,26 @@ export function inventoryService(prisma: PrismaClient) {
     /**
      * The inventory_velocity job: units sold, daily averages, days of stock, stock-out date, trend
      * and status of every item; inventory.low_stock for each item that enters low or critical (not
-     * while it stays there). Returns the items updated.
+     * while it stays there). With `skus`, only those items (the analytics catch-up). Returns the
+     * items updated.
      */
-    computeInventoryVelocity: (accountId: string, now = new Date()): Promise<number> =>
-      repo.updateInventoryVelocity(accountId, now, (entered) =>
-        entered.map((e) =>
-          domainEvent('inventory.low_stock', {
-            sku: e.sku,
-            product_name: e.productName,
-            status: e.status,
-            current_stock: e.currentStock,
-            days_of_stock: e.daysOfStock === null ? null : Number(e.daysOfStock),
-            lead_time_days: e.leadTimeDays,
-            estimated_stockout_date: e.estimatedStockoutDate,
-          }),
-        ),
-      ),
+    computeInventoryVelocity: (accountId: string, now = new Date(), skus?: readonly string[]): Promise<number> =>
+      repo.updateInventoryVelocity(accountId, now, lowStockEvents, skus),
   };
 }
+
+/** inventory.low_stock for each item that entered low or critical. */
+const lowStockEvents = (entered: LowStockEntry[]) =>
+  entered.map((e) =>
+    domainEvent('inventory.low_stock', {
+      sku: e.sku,
+      product_name: e.productName,
+      status: e.status,
+      current_stock: e.currentStock,
+      days_of_stock: e.daysOfStock === null ? null : Number(e.daysOfStock),
+      lead_time_days: e.leadTimeDays,
+      estimated_stockout_date: e.estimatedStockoutDate,
+    }),
+  );
 
 export type InventoryService = ReturnType<typeof inventoryService>;

@@ -44,6 +44,16 @@ export interface CreditsChangedEvent {
   feature: string | null;
 }
 
+/** The analytics caught up with writes (analytics.updated, live only). */
+export interface AnalyticsUpdatedEvent {
+  eventId: string;
+  occurredAt: Date;
+  /** The local days whose profit snapshots were recomputed, oldest first. */
+  days: string[];
+  customers: number;
+  skus: number;
+}
+
 export interface OutboxReader {
   lastId(): Promise<bigint>;
   after(afterId: bigint, names: readonly EventName[], take: number): Promise<StoredEvent[]>;
@@ -92,6 +102,13 @@ const MAPPERS = {
       feature: str(d.feature),
     };
   },
+  analyticsUpdated: (e: StoredEvent, d: Data): AnalyticsUpdatedEvent => ({
+    eventId: e.eventId,
+    occurredAt: e.createdAt,
+    days: Array.isArray(d.days) ? d.days.map(str) : [],
+    customers: num(d.customers),
+    skus: num(d.skus),
+  }),
 };
 export type LiveKind = keyof typeof MAPPERS;
 type EventOf<K extends LiveKind> = ReturnType<(typeof MAPPERS)[K]>;
@@ -100,6 +117,7 @@ const NAMES: Record<LiveKind, readonly EventName[]> = {
   anomalyDetected: ['anomaly.detected'],
   insightCreated: ['insight.created'],
   creditsChanged: ['credit.consumed', 'credit.refunded', 'credits.recharged'],
+  analyticsUpdated: ['analytics.updated'],
 };
 const ALL_NAMES = Object.values(NAMES).flat();
 
@@ -270,6 +288,7 @@ export function liveFeed(outbox: OutboxReader, options: LiveFeedOptions) {
       subscribe(accountId, 'anomalyDetected', (e) => SEVERITIES.indexOf(e.severity) >= SEVERITIES.indexOf(minSeverity)),
     insights: (accountId: string) => subscribe(accountId, 'insightCreated'),
     credits: (accountId: string) => subscribe(accountId, 'creditsChanged'),
+    analytics: (accountId: string) => subscribe(accountId, 'analyticsUpdated'),
     /** How many subscriptions are open in this process (tests wait for theirs). */
     size: () => listeners.size,
     /** Ends every subscription and waits for the wake-up connection to close. */

@@ -10,6 +10,7 @@
 // Local days are the account's: `placed_at AT TIME ZONE accounts.timezone`. ad_spend.date and
 // expenses.date are already calendar dates and are taken as the account's local dates.
 import type { PrismaClient } from '../../db/client.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import type { ProfitSnapshot } from './types.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 import { MARGIN_PCT_LIMIT, type ProfitCoverage } from './rules.ts';
@@ -38,9 +39,56 @@ const coverageRow = z.object({
   last_snapshot: col.date.nullable(),
   snapshots: col.int,
 });
-const spanRow = z.object({ tz: col.text, first: col.text, last: col.text, starts: col.date, ends: col.date });
+const spanRow = z.object({
+  tz: col.text,
+  today: col.text,
+  first_day: col.text.nullable(),
+  first: col.text.nullable(),
+  starts: col.date.nullable(),
+  ends: col.date,
+  refund_day: z.boolean(),
+});
 
 export function profitRepo(prisma: PrismaClient) {
+  /**
+   * The account's time zone, its local date at `now` (`today`), its first local day with an order,
+   * ad spend or an expense (`firstDay`, null without data), and the span an incremental run from
+   * `from` covers: `first` = max(firstDay, from), with `starts` and `ends` the local midnights that
+   * bound it as instants (null when there is nothing to cover), and the `refunds` expression of a
+   * day under the account's refund attribution. Undefined without such an account.
+   */
+  async function daySpan(accountId: string, now: Date, from: string | null) {
+    const [row] = parseRows(
+      spanRow,
+      await prisma.$queryRaw`
+      WITH acct AS (
+        SELECT a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today, a.refund_attribution = 'refund_day' AS refund_day,
+               least(
+                 (SELECT (min(o.placed_at) AT TIME ZONE a.timezone)::date FROM orders o WHERE o.account_id = a.id),
+                 (SELECT min(s.date) FROM ad_spend s WHERE s.account_id = a.id),
+                 (SELECT min(e.date) FROM expenses e WHERE e.account_id = a.id)
+               ) AS first_day
+        FROM accounts a WHERE a.id = ${accountId}
+      ), bounds AS (
+        -- greatest() ignores a null "from" (a full run).
+        SELECT acct.*, greatest(acct.first_day, ${from}::date) AS first FROM acct
+      )
+      SELECT b.tz, b.today::text AS today, b.first_day::text AS first_day, b.first::text AS first, b.refund_day,
+             (b.first::timestamp AT TIME ZONE b.tz) AS starts, ((b.today + 1)::timestamp AT TIME ZONE b.tz) AS ends
+      FROM bounds b`,
+    );
+    if (!row) return undefined;
+    const tz = row.tz;
+    // Refunds on the order's day (the default: the orders' refunded amounts) or on their own day
+    // (the refunds table, refunds of counted orders only): an account setting. In the `sums` stage of snapshotUpsert.
+    const refunds = row.refund_day
+      ? Prisma.sql`coalesce((SELECT sum(f.amount) FROM refunds f JOIN orders o ON o.id = f.order_id
+          WHERE f.account_id = ${accountId} AND o.status <> 'cancelled'
+            AND f.refunded_at >= (d.day::timestamp AT TIME ZONE ${tz}::text) AND f.refunded_at < ((d.day + 1)::timestamp AT TIME ZONE ${tz}::text)), 0)`
+      : Prisma.sql`coalesce(ord.refunds, 0)`;
+    return { tz, today: row.today, firstDay: row.first_day, first: row.first, starts: row.starts, ends: row.ends, refunds };
+  }
+
   return {
     /** The account's IANA time zone, or null when the account does not exist. */
     async accountTimeZone(accountId: string): Promise<string | null> {
@@ -91,35 +139,13 @@ export function profitRepo(prisma: PrismaClient) {
       // few orders an incremental run reads (index scans, no JIT). Derived inside the statement,
       // it planned for ~100,000 orders: a scan of every order item and 2 s of JIT compilation,
       // 3.4 s instead of well under one at a million orders (bench/jobs.ts).
-      const [span] = parseRows(
-        spanRow,
-        await prisma.$queryRaw`
-        WITH acct AS (
-          SELECT a.id, a.timezone AS tz, (${now}::timestamptz AT TIME ZONE a.timezone)::date AS today
-          FROM accounts a WHERE a.id = ${accountId}
-        ), data AS (
-          SELECT acct.tz, acct.today,
-                 least(
-                   (SELECT (min(o.placed_at) AT TIME ZONE acct.tz)::date FROM orders o WHERE o.account_id = acct.id),
-                   (SELECT min(s.date) FROM ad_spend s WHERE s.account_id = acct.id),
-                   (SELECT min(e.date) FROM expenses e WHERE e.account_id = acct.id)
-                 ) AS first_day
-          FROM acct
-        ), bounds AS (
-          -- greatest() ignores a null "from" (a full run); no data at all leaves no row.
-          SELECT d.tz, d.today AS last, greatest(d.first_day, ${from}::date) AS first
-          FROM data d WHERE d.first_day IS NOT NULL
-        )
-        -- Local midnights as instants, so that the order scans use (account_id, placed_at).
-        SELECT b.tz, b.first::text AS first, b.last::text AS last,
-               (b.first::timestamp AT TIME ZONE b.tz) AS starts, ((b.last + 1)::timestamp AT TIME ZONE b.tz) AS ends
-        FROM bounds b WHERE b.first <= b.last`,
-      );
-      if (!span) return 0;
-      const { tz, first, last, starts, ends } = span;
+      const span = await daySpan(accountId, now, from);
+      // No data at all leaves no row.
+      if (!span?.first || !span.starts || span.first > span.today) return 0;
+      const { tz, today, first, starts, ends } = span;
       return prisma.$executeRaw`
         WITH days AS (
-          SELECT ${first}::date + n AS day FROM generate_series(0, ${last}::date - ${first}::date) AS n
+          SELECT ${first}::date + n AS day FROM generate_series(0, ${today}::date - ${first}::date) AS n
         ), ord AS (
           SELECT (o.placed_at AT TIME ZONE ${tz}::text)::date AS day,
                  sum(o.total_amount) AS gross, sum(o.refunded_amount) AS refunds, sum(o.fees_amount) AS fees,
@@ -135,33 +161,87 @@ export function profitRepo(prisma: PrismaClient) {
         ), ads AS (
           SELECT sp.date AS day, sum(sp.spend) AS spend
           FROM ad_spend sp
-          WHERE sp.account_id = ${accountId} AND sp.date BETWEEN ${first}::date AND ${last}::date
+          WHERE sp.account_id = ${accountId} AND sp.date BETWEEN ${first}::date AND ${today}::date
           GROUP BY 1
-        ), monthly AS (
-          -- A monthly expense on each day it covers: day k of a month of n days, C the month's
-          -- amount in cents.
+        ), ${expenseCosts(accountId, Prisma.sql`${first}::date`, Prisma.sql`${today}::date`)}${snapshotUpsert(accountId, now, today, span.refunds)}`;
+    },
+
+    /**
+     * Upserts the snapshots of these local days (YYYY-MM-DD, in any order, however old): the
+     * analytics catch-up's recomputation of the days a write marked. A day after today is left
+     * alone, and so is a day before the account's first data day that has no snapshot (it would
+     * be a row of zeros the hourly job never writes). Same figures, `complete` flag and
+     * write-only-what-changed rule as upsertProfitSnapshots. Returns the rows inserted or changed.
+     */
+    async upsertProfitDays(accountId: string, now: Date, days: readonly string[]): Promise<number> {
+      const span = await daySpan(accountId, now, null);
+      if (!span || days.length === 0) return 0;
+      const { tz, today } = span;
+      const firstDay = span.firstDay ?? today;
+      // One index range of (account_id, placed_at) per day: a refund 200 days late and today cost two short scans, not 200 days of orders.
+      return prisma.$executeRaw`
+        WITH days AS (
+          SELECT d.day, (d.day::timestamp AT TIME ZONE ${tz}::text) AS starts, ((d.day + 1)::timestamp AT TIME ZONE ${tz}::text) AS ends
+          FROM (SELECT DISTINCT unnest(${[...days]}::date[]) AS day) d
+          WHERE d.day <= ${today}::date
+            AND (d.day >= ${firstDay}::date OR EXISTS (SELECT 1 FROM profit_snapshots p WHERE p.account_id = ${accountId} AND p.snapshot_date = d.day))
+        ), ord AS (
+          SELECT d.day, sum(o.total_amount) AS gross, sum(o.refunded_amount) AS refunds, sum(o.fees_amount) AS fees,
+                 sum(o.shipping_cost) AS shipping, count(*)::int AS purchases
+          FROM days d JOIN orders o ON o.account_id = ${accountId} AND o.status <> 'cancelled' AND o.placed_at >= d.starts AND o.placed_at < d.ends
+          GROUP BY 1
+        ), cogs AS (
+          SELECT d.day, sum(oi.quantity * oi.unit_cost) AS cogs
+          FROM days d JOIN orders o ON o.account_id = ${accountId} AND o.status <> 'cancelled' AND o.placed_at >= d.starts AND o.placed_at < d.ends
+          JOIN order_items oi ON oi.order_id = o.id
+          GROUP BY 1
+        ), ads AS (
+          SELECT sp.date AS day, sum(sp.spend) AS spend
+          FROM ad_spend sp
+          WHERE sp.account_id = ${accountId} AND sp.date = ANY(SELECT day FROM days)
+          GROUP BY 1
+        ), ${expenseCosts(accountId, Prisma.sql`(SELECT min(day) FROM days)`, Prisma.sql`(SELECT max(day) FROM days)`)}${snapshotUpsert(accountId, now, today, span.refunds)}`;
+    },
+  };
+}
+
+/**
+ * The CTEs `monthly` and `costs` of both snapshot statements: each day's expenses from `first` to
+ * `last` (date expressions). A one-off expense counts on its day; a monthly one on each day it
+ * covers, day k of a month of n days getting ⌊C·k/n⌋ − ⌊C·(k−1)/n⌋ of the month's C cents: whole
+ * cents, as even as they can be, and a whole month sums to C exactly (the shares telescope).
+ */
+function expenseCosts(accountId: string, first: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`monthly AS (
           SELECT b.lo + i AS day, (e.amount * 100)::bigint AS cents, extract(day FROM b.lo + i)::int AS k,
                  extract(day FROM date_trunc('month', (b.lo + i)::timestamp) + interval '1 month - 1 day')::int AS n
           FROM expenses e
-          CROSS JOIN LATERAL (SELECT greatest(e.date, ${first}::date) AS lo, least(coalesce(e.ends_on, ${last}::date), ${last}::date) AS hi) b
+          CROSS JOIN LATERAL (SELECT greatest(e.date, ${first}) AS lo, least(coalesce(e.ends_on, ${last}), ${last}) AS hi) b
           CROSS JOIN LATERAL generate_series(0, b.hi - b.lo) AS i
-          WHERE e.account_id = ${accountId} AND e.recurrence = 'monthly' AND e.date <= ${last}::date
+          WHERE e.account_id = ${accountId} AND e.recurrence = 'monthly' AND e.date <= ${last}
         ), costs AS (
           SELECT c.day, sum(c.amount) AS amount
           FROM (
             SELECT e.date AS day, e.amount
             FROM expenses e
-            WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN ${first}::date AND ${last}::date
+            WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN ${first} AND ${last}
             UNION ALL
-            -- Day k's share is ⌊C·k/n⌋ − ⌊C·(k−1)/n⌋ cents: whole cents, as even as they can be,
-            -- and a whole month sums to C exactly (the shares telescope).
             SELECT m.day, ((m.cents * m.k) / m.n - (m.cents * (m.k - 1)) / m.n) / 100.0
             FROM monthly m
           ) c
           GROUP BY 1
-        ), sums AS (
+        )`;
+}
+
+/**
+ * The end of both snapshot statements, after their CTEs `days`, `ord`, `cogs`, `ads` and `costs`
+ * (each by `day`): the figures of every day, upserted; a row whose figures did not change is left
+ * as it is. `complete` is false for `today` (a partial day).
+ */
+function snapshotUpsert(accountId: string, now: Date, today: string, refunds: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`, sums AS (
           SELECT d.day,
-                 coalesce(ord.gross, 0) AS gross, coalesce(ord.refunds, 0) AS refunds, coalesce(ads.spend, 0) AS ad_spend,
+                 coalesce(ord.gross, 0) AS gross, ${refunds} AS refunds, coalesce(ads.spend, 0) AS ad_spend,
                  coalesce(cogs.cogs, 0) AS cogs, coalesce(ord.fees, 0) AS fees, coalesce(ord.shipping, 0) AS shipping,
                  coalesce(costs.amount, 0) AS extra, coalesce(ord.purchases, 0) AS purchases
           FROM days d
@@ -183,7 +263,7 @@ export function profitRepo(prisma: PrismaClient) {
                f.net, f.operational, f.final,
                CASE WHEN f.net = 0 THEN 0
                     ELSE least(greatest(round(f.final * 100 / f.net, 2), -${MARGIN_PCT_LIMIT}::numeric), ${MARGIN_PCT_LIMIT}::numeric) END,
-               f.purchases, f.day < ${last}::date, ${now}::timestamptz
+               f.purchases, f.day < ${today}::date, ${now}::timestamptz
         FROM figures f
         ON CONFLICT (account_id, snapshot_date) DO UPDATE SET
           gross_revenue = EXCLUDED.gross_revenue, refunds = EXCLUDED.refunds, ad_spend = EXCLUDED.ad_spend,
@@ -200,6 +280,4 @@ export function profitRepo(prisma: PrismaClient) {
               (EXCLUDED.gross_revenue, EXCLUDED.refunds, EXCLUDED.ad_spend, EXCLUDED.cogs_estimate,
                EXCLUDED.fees_estimate, EXCLUDED.shipping_estimate, EXCLUDED.extra_expenses,
                EXCLUDED.margin_pct, EXCLUDED.purchase_count, EXCLUDED.complete)`;
-    },
-  };
 }

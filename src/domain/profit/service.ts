@@ -3,7 +3,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { profitRepo } from './repo.ts';
-import { boundedCount, localDate } from '../shared/index.ts';
+import { addDays, boundedCount, localDate } from '../shared/index.ts';
 import { PROFIT_WINDOW, profitTotals, recomputeFrom } from './rules.ts';
 import type { Profit } from './types.ts';
 
@@ -34,6 +34,30 @@ export function profitService(prisma: PrismaClient) {
     async snapshotProfit(accountId: string, now = new Date(), options: { full?: boolean } = {}): Promise<number> {
       const from = options.full ? null : recomputeFrom(await repo.profitCoverage(accountId));
       return repo.upsertProfitSnapshots(accountId, now, from);
+    },
+    /**
+     * The analytics catch-up: the snapshots of these local days (YYYY-MM-DD, however old), which a
+     * write changed. When a marked day is newer than the newest snapshot, the days between are
+     * written too, so the catch-up never leaves a gap; an account whose snapshots need a back-fill
+     * (none yet, a gap, data older than the oldest) gets it, as the hourly job would. Returns the
+     * rows written.
+     */
+    async snapshotDays(accountId: string, days: readonly string[], now = new Date()): Promise<number> {
+      if (days.length === 0) return 0;
+      const coverage = await repo.profitCoverage(accountId);
+      if (recomputeFrom(coverage) === null)
+        return (await repo.upsertProfitSnapshots(accountId, now, null)) + (await repo.upsertProfitDays(accountId, now, days));
+      const newest = days.reduce((a, b) => (a > b ? a : b));
+      const last = coverage.lastSnapshot!;
+      const after = newest > last ? await repo.upsertProfitSnapshots(accountId, now, addDays(last, 1)) : 0;
+      return (
+        after +
+        (await repo.upsertProfitDays(
+          accountId,
+          now,
+          days.filter((day) => day <= last),
+        ))
+      );
     },
   };
 }

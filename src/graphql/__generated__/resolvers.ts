@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, ImportJobModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -201,6 +201,21 @@ export type AiState =
   | 'enabled'
   /** AI features are stopped; nothing is debited. */
   | 'paused';
+
+/** The analytics caught up with writes: profit snapshots, customer metrics and sales velocity recomputed for what they changed. */
+export type AnalyticsUpdatedEvent = {
+  __typename?: 'AnalyticsUpdatedEvent';
+  /** How many customers' metrics were recomputed. */
+  customers: Scalars['Int']['output'];
+  /** The account's local days whose profit snapshots were recomputed, oldest first (however old: a late refund names its order's day). */
+  days: Array<Scalars['Date']['output']>;
+  /** The event's identifier. */
+  eventId: Scalars['ID']['output'];
+  /** When the catch-up finished. */
+  occurredAt: Scalars['DateTime']['output'];
+  /** How many SKUs' sales velocity was recomputed. */
+  skus: Scalars['Int']['output'];
+};
 
 /** A deviation of a metric from its expected value. */
 export type Anomaly = Node & {
@@ -897,6 +912,112 @@ export type GenerateInsightsPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Input of importData. */
+export type ImportDataInput = {
+  /** The file's text. */
+  content: Scalars['String']['input'];
+  /** A name to show for the import. */
+  fileName?: InputMaybe<Scalars['String']['input']>;
+  /** csv or ndjson. */
+  format: ImportFormat;
+  /** What the file holds. */
+  kind: ImportKind;
+  /** The storefront the records are from: shopify (default), woo-commerce or mercado-libre. */
+  source?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Result of importData. */
+export type ImportDataPayload = {
+  __typename?: 'ImportDataPayload';
+  /** The import, queued. */
+  importJob?: Maybe<ImportJob>;
+  /** Why the mutation changed nothing (bad input); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The file format. */
+export type ImportFormat =
+  /** Comma-separated values with a header row. */
+  | 'csv'
+  /** One JSON object per line. */
+  | 'ndjson';
+
+/** A file import and its progress. */
+export type ImportJob = Node & {
+  __typename?: 'ImportJob';
+  /** The file's size in bytes. */
+  bytes: Scalars['Int']['output'];
+  /** When the file was received. */
+  createdAt: Scalars['DateTime']['output'];
+  /** CSV: shopify (Shopify's orders export) or generic; null for NDJSON or before reading. */
+  dialect?: Maybe<Scalars['String']['output']>;
+  /** Why a failed import failed. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The name given at upload. */
+  fileName?: Maybe<Scalars['String']['output']>;
+  /** When it finished. */
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The file format. */
+  format: ImportFormat;
+  /** Opaque global id, encoding the type (node(id) refetches it). */
+  id: Scalars['ID']['output'];
+  /** What the file holds. */
+  kind: ImportKind;
+  /** The v1 (REST) integer id of this ImportJob. */
+  legacyId: Scalars['Int']['output'];
+  /** The first 1,000 rejected rows, in file order. */
+  rejectedRows: Array<ImportRejection>;
+  /** Rows read so far (stored + skipped + rejected once finished). */
+  rowsRead: Scalars['Int']['output'];
+  /** Rows rejected (see rejectedRows). */
+  rowsRejected: Scalars['Int']['output'];
+  /** Rows whose record was already stored as it is, or older than the stored one. */
+  rowsSkipped: Scalars['Int']['output'];
+  /** Rows whose record was stored or changed. */
+  rowsStored: Scalars['Int']['output'];
+  /** The storefront the records are from (shopify, woo-commerce, mercado-libre). */
+  source: Scalars['String']['output'];
+  /** When a worker started reading it. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where the import is. */
+  status: ImportStatus;
+};
+
+/** What an import file holds. */
+export type ImportKind =
+  /** Ad spend by day, platform and campaign. */
+  | 'ad_spend'
+  /** Customers. */
+  | 'customers'
+  /** Orders, one row per line item (Shopify's orders export, or the generic columns). */
+  | 'orders'
+  /** Products (variants by SKU) with cost, price and stock. */
+  | 'products';
+
+/** A rejected row of an import file. */
+export type ImportRejection = {
+  __typename?: 'ImportRejection';
+  /** The column (CSV) or field (NDJSON) at fault; null when the whole row is. */
+  field?: Maybe<Scalars['String']['output']>;
+  /** The row's line in the file (its first line, for a CSV record over several lines). */
+  line: Scalars['Int']['output'];
+  /** Why the row was rejected. */
+  reason: Scalars['String']['output'];
+};
+
+/** Where an import is. */
+export type ImportStatus =
+  /** Could not be read as its kind (see error); rows read before that are kept. */
+  | 'failed'
+  /** Waiting for a worker. */
+  | 'queued'
+  /** The file is being received. */
+  | 'receiving'
+  /** A worker is reading it. */
+  | 'running'
+  /** Read to the end (rows may have been rejected: see rowsRejected). */
+  | 'succeeded';
+
 /** A finding with a suggested action. */
 export type Insight = Node & {
   __typename?: 'Insight';
@@ -1240,6 +1361,8 @@ export type Mutation = {
   enableWebhook?: Maybe<EnableWebhookPayload>;
   /** Runs the AI insight generation for the account now: 5 credits per new insight (at most 10 per call); a generation that fails after its debit is refunded at once. payment_required while AI access is paused or when the balance covers no insight. Needs write. */
   generateInsights: GenerateInsightsPayload;
+  /** Imports a file of orders, customers, products or ad spend (docs/imports.md), given as text in content; the request body limit (1 MiB) applies, so larger files go to POST /api/v1/imports or svc import. The file is queued for a worker: poll importJob. Needs write. */
+  importData?: Maybe<ImportDataPayload>;
   /**
    * Pauses AI access (enabled to paused) and emits ai.paused; while paused every operation that would spend credits answers payment_required. Dashboard session only. Answers a refusal (already paused) as a top-level conflict.
    * @deprecated Use pauseAiAccess (its refusals are userErrors). Removal on 2027-06-01.
@@ -1302,6 +1425,12 @@ export type MutationCreateWebhookArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationEnableWebhookArgs = {
   input: EnableWebhookInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationImportDataArgs = {
+  input: ImportDataInput;
 };
 
 
@@ -1783,6 +1912,8 @@ export type Query = {
   customers?: Maybe<CustomerConnection>;
   /** The account's dashboard users, oldest first. An owner's dashboard session only (owner_required, session_required). */
   dashboardUsers: Array<DashboardUser>;
+  /** A file import of the account: its status, counts and rejected rows; null for an unknown id or another account's import. Needs read. */
+  importJob?: Maybe<ImportJob>;
   /** Insights found by the ai-insights-generate job, newest first. */
   insights?: Maybe<InsightConnection>;
   /** The account's integrations (storefronts, marketplaces, ad accounts, payments) and their totals. */
@@ -1868,6 +1999,12 @@ export type QueryCustomersArgs = {
   orderBy?: InputMaybe<CustomerOrder>;
   segment?: InputMaybe<CustomerSegment>;
   source?: InputMaybe<CommerceSource>;
+};
+
+
+/** The entry points for reading. Every field needs the read scope. */
+export type QueryImportJobArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2323,6 +2460,8 @@ export type SortDirection =
 /** Live updates over WebSocket (the graphql-ws protocol on /graphql): the account's events as they are written. Authenticate in connection_init with { authorization: "Bearer <key or session>" } (read scope). */
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The analytics caught up with new data (orders, refunds, ad spend written a few seconds before): read profitReport again for the days named. */
+  analyticsUpdated: AnalyticsUpdatedEvent;
   /** An anomaly detected by the anomaly-detect job, of minSeverity and above (only medium and above are announced). */
   anomalyDetected: AnomalyDetectedEvent;
   /** A change of the credit balance: a debit, a refund or a recharge. */
@@ -2757,6 +2896,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( CreditTransactionModel )
     | ( CustomerModel )
     | ( DashboardUserModel )
+    | ( ImportJobModel )
     | ( InsightModel )
     | ( IntegrationModel )
     | ( InventoryItemModel )
@@ -2781,6 +2921,7 @@ export type ResolversTypes = ResolversObject<{
   AiAccess: ResolverTypeWrapper<AiAccessModel>;
   AiAccessChangeInput: AiAccessChangeInput;
   AiState: AiState;
+  AnalyticsUpdatedEvent: ResolverTypeWrapper<AnalyticsUpdatedEvent>;
   Anomaly: ResolverTypeWrapper<AnomalyModel>;
   AnomalyDetectedEvent: ResolverTypeWrapper<AnomalyDetectedEvent>;
   AnomalyEdge: ResolverTypeWrapper<Omit<AnomalyEdge, 'node'> & { node: ResolversTypes['Anomaly'] }>;
@@ -2838,6 +2979,13 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GenerateInsightsPayload: ResolverTypeWrapper<GenerateInsightsModel>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ImportDataInput: ImportDataInput;
+  ImportDataPayload: ResolverTypeWrapper<Omit<ImportDataPayload, 'importJob'> & { importJob?: Maybe<ResolversTypes['ImportJob']> }>;
+  ImportFormat: ImportFormat;
+  ImportJob: ResolverTypeWrapper<ImportJobModel>;
+  ImportKind: ImportKind;
+  ImportRejection: ResolverTypeWrapper<ImportRejection>;
+  ImportStatus: ImportStatus;
   Insight: ResolverTypeWrapper<InsightModel>;
   InsightCategory: InsightCategory;
   InsightConnection: ResolverTypeWrapper<InsightConnectionModel>;
@@ -2951,6 +3099,7 @@ export type ResolversParentTypes = ResolversObject<{
   AdPlatformPerformance: AdPlatformPerformance;
   AiAccess: AiAccessModel;
   AiAccessChangeInput: AiAccessChangeInput;
+  AnalyticsUpdatedEvent: AnalyticsUpdatedEvent;
   Anomaly: AnomalyModel;
   AnomalyDetectedEvent: AnomalyDetectedEvent;
   AnomalyEdge: Omit<AnomalyEdge, 'node'> & { node: ResolversParentTypes['Anomaly'] };
@@ -2995,6 +3144,10 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   GenerateInsightsPayload: GenerateInsightsModel;
   ID: Scalars['ID']['output'];
+  ImportDataInput: ImportDataInput;
+  ImportDataPayload: Omit<ImportDataPayload, 'importJob'> & { importJob?: Maybe<ResolversParentTypes['ImportJob']> };
+  ImportJob: ImportJobModel;
+  ImportRejection: ImportRejection;
   Insight: InsightModel;
   InsightConnection: InsightConnectionModel;
   InsightCreatedEvent: InsightCreatedEvent;
@@ -3153,6 +3306,14 @@ export type AiAccessResolvers<ContextType = GraphQLContext, ParentType extends R
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<ResolversTypes['AiState'], ParentType, ContextType>;
   warningThresholdUsd?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type AnalyticsUpdatedEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnalyticsUpdatedEvent'] = ResolversParentTypes['AnalyticsUpdatedEvent']> = ResolversObject<{
+  customers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  skus?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type AnomalyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Anomaly'] = ResolversParentTypes['Anomaly']> = ResolversObject<{
@@ -3435,6 +3596,39 @@ export type GenerateInsightsPayloadResolvers<ContextType = GraphQLContext, Paren
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type ImportDataPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportDataPayload'] = ResolversParentTypes['ImportDataPayload']> = ResolversObject<{
+  importJob?: Resolver<Maybe<ResolversTypes['ImportJob']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ImportJobResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportJob'] = ResolversParentTypes['ImportJob']> = ResolversObject<{
+  bytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dialect?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['ImportFormat'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ImportKind'], ParentType, ContextType>;
+  legacyId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejectedRows?: Resolver<Array<ResolversTypes['ImportRejection']>, ParentType, ContextType>;
+  rowsRead?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsRejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsSkipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsStored?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ImportStatus'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ImportRejectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportRejection'] = ResolversParentTypes['ImportRejection']> = ResolversObject<{
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type InsightResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Insight'] = ResolversParentTypes['Insight']> = ResolversObject<{
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   category?: Resolver<ResolversTypes['InsightCategory'], ParentType, ContextType>;
@@ -3572,6 +3766,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createWebhook?: Resolver<Maybe<ResolversTypes['CreateWebhookPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   enableWebhook?: Resolver<Maybe<ResolversTypes['EnableWebhookPayload']>, ParentType, ContextType, RequireFields<MutationEnableWebhookArgs, 'input'>>;
   generateInsights?: Resolver<ResolversTypes['GenerateInsightsPayload'], ParentType, ContextType>;
+  importData?: Resolver<Maybe<ResolversTypes['ImportDataPayload']>, ParentType, ContextType, RequireFields<MutationImportDataArgs, 'input'>>;
   pauseAi?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType, Partial<MutationPauseAiArgs>>;
   pauseAiAccess?: Resolver<Maybe<ResolversTypes['PauseAiAccessPayload']>, ParentType, ContextType, Partial<MutationPauseAiAccessArgs>>;
   recoverWebhookDeliveries?: Resolver<Maybe<ResolversTypes['RecoverWebhookDeliveriesPayload']>, ParentType, ContextType, RequireFields<MutationRecoverWebhookDeliveriesArgs, 'input'>>;
@@ -3591,7 +3786,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
 }>;
 
 export type NodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Account' | 'Anomaly' | 'ApiKey' | 'CreditTransaction' | 'Customer' | 'DashboardUser' | 'Insight' | 'Integration' | 'InventoryItem' | 'Order' | 'ReorderSuggestion' | 'WebhookDelivery' | 'WebhookSubscription', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Account' | 'Anomaly' | 'ApiKey' | 'CreditTransaction' | 'Customer' | 'DashboardUser' | 'ImportJob' | 'Insight' | 'Integration' | 'InventoryItem' | 'Order' | 'ReorderSuggestion' | 'WebhookDelivery' | 'WebhookSubscription', ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -3740,6 +3935,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   customerSegments?: Resolver<Maybe<ResolversTypes['CustomerSegments']>, ParentType, ContextType>;
   customers?: Resolver<Maybe<ResolversTypes['CustomerConnection']>, ParentType, ContextType, Partial<QueryCustomersArgs>>;
   dashboardUsers?: Resolver<Array<ResolversTypes['DashboardUser']>, ParentType, ContextType>;
+  importJob?: Resolver<Maybe<ResolversTypes['ImportJob']>, ParentType, ContextType, RequireFields<QueryImportJobArgs, 'id'>>;
   insights?: Resolver<Maybe<ResolversTypes['InsightConnection']>, ParentType, ContextType, Partial<QueryInsightsArgs>>;
   integrations?: Resolver<Maybe<ResolversTypes['Integrations']>, ParentType, ContextType>;
   inventory?: Resolver<Maybe<ResolversTypes['Inventory']>, ParentType, ContextType, RequireFields<QueryInventoryArgs, 'first'>>;
@@ -3897,6 +4093,7 @@ export type SetReorderStatusPayloadResolvers<ContextType = GraphQLContext, Paren
 }>;
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  analyticsUpdated?: SubscriptionResolver<ResolversTypes['AnalyticsUpdatedEvent'], "analyticsUpdated", ParentType, ContextType>;
   anomalyDetected?: SubscriptionResolver<ResolversTypes['AnomalyDetectedEvent'], "anomalyDetected", ParentType, ContextType, RequireFields<SubscriptionAnomalyDetectedArgs, 'minSeverity'>>;
   creditsChanged?: SubscriptionResolver<ResolversTypes['CreditsChangedEvent'], "creditsChanged", ParentType, ContextType>;
   insightCreated?: SubscriptionResolver<ResolversTypes['InsightCreatedEvent'], "insightCreated", ParentType, ContextType>;
@@ -4048,6 +4245,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AdPerformance?: AdPerformanceResolvers<ContextType>;
   AdPlatformPerformance?: AdPlatformPerformanceResolvers<ContextType>;
   AiAccess?: AiAccessResolvers<ContextType>;
+  AnalyticsUpdatedEvent?: AnalyticsUpdatedEventResolvers<ContextType>;
   Anomaly?: AnomalyResolvers<ContextType>;
   AnomalyDetectedEvent?: AnomalyDetectedEventResolvers<ContextType>;
   AnomalyEdge?: AnomalyEdgeResolvers<ContextType>;
@@ -4083,6 +4281,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   FailedGeneration?: FailedGenerationResolvers<ContextType>;
   FeatureUsage?: FeatureUsageResolvers<ContextType>;
   GenerateInsightsPayload?: GenerateInsightsPayloadResolvers<ContextType>;
+  ImportDataPayload?: ImportDataPayloadResolvers<ContextType>;
+  ImportJob?: ImportJobResolvers<ContextType>;
+  ImportRejection?: ImportRejectionResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   InsightConnection?: InsightConnectionResolvers<ContextType>;
   InsightCreatedEvent?: InsightCreatedEventResolvers<ContextType>;

@@ -2,7 +2,7 @@
 // and passes its events through unchanged. Authentication and the read scope are checked once,
 // in connection_init (src/graphql/ws.ts).
 import type { Resolvers } from '../__generated__/resolvers.ts';
-import type { AnomalyDetectedEvent, CreditsChangedEvent, InsightCreatedEvent } from '../../domain/live/index.ts';
+import type { AnalyticsUpdatedEvent, AnomalyDetectedEvent, CreditsChangedEvent, InsightCreatedEvent } from '../../domain/live/index.ts';
 
 export const liveResolvers: Resolvers = {
   Subscription: {
@@ -17,6 +17,10 @@ export const liveResolvers: Resolvers = {
     creditsChanged: {
       subscribe: (_parent, _args, { principal, services }) => services.live.credits(principal.accountId),
       resolve: (event: CreditsChangedEvent) => event,
+    },
+    analyticsUpdated: {
+      subscribe: (_parent, _args, { principal, services }) => services.live.analytics(principal.accountId),
+      resolve: (event: AnalyticsUpdatedEvent) => event,
     },
   },
 };

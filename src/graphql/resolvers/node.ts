@@ -35,6 +35,11 @@ const BY_INTEGER: Record<string, Fetch> = {
       services.orders.ordersPage(principal.accountId, { first: 1, after: { value: null, id: after }, filter: {}, sortKey: 'ID', reverse: true }),
     ),
   WebhookSubscription: (id, { principal, services }) => services.webhooks.getWebhook(principal.accountId, id),
+  ImportJob: (id, { principal, services }) =>
+    services.imports.getImport(principal.accountId, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'not_found') return null;
+      throw error;
+    }),
   Integration: async (id, { principal, services }) => (await services.integrations.listIntegrations(principal.accountId)).items.find((i) => i.id === id),
   // API keys are shown to dashboard sessions only (viewer.apiKeys).
   ApiKey: async (id, { principal, services }) =>
@@ -90,6 +95,7 @@ export const globalIdResolvers: Resolvers = {
   InventoryItem: integerNode('InventoryItem'),
   ReorderSuggestion: { ...integerNode('ReorderSuggestion'), inventoryItemId: (r) => toGlobalId('InventoryItem', r.inventoryItemId) },
   WebhookSubscription: integerNode('WebhookSubscription'),
+  ImportJob: integerNode('ImportJob'),
   ApiKey: integerNode('ApiKey'),
   CreditTransaction: integerNode('CreditTransaction'),
   Integration: integerNode('Integration'),

@@ -1,0 +1,269 @@
+// Prisma access of the write path, part 2: orders, their lines and refunds. An order's
+// refunded_amount and status are derived here, from its refunds and its cancellation, in the
+// statement that writes the order (one write per order: the orders triggers run once).
+import type { IngestionTx } from './types.ts';
+import type { OrderRow, RefundRow } from './validate.ts';
+import { type Column, iso, sourceDb, unnest } from './sql.ts';
+import { ledgerKey } from './rules.ts';
+import { col, parseRows, z } from '../shared/index.ts';
+
+/** What an order was before a write, for the marks (its day, customer and SKUs). */
+export interface OrderBefore {
+  id: number;
+  source: string;
+  externalId: string;
+  placedAt: Date;
+  customerId: number | null;
+  skus: string[];
+}
+
+const beforeRow = z.object({
+  id: col.int,
+  source: z.string(),
+  externalId: z.string(),
+  placedAt: z.date(),
+  customerId: col.int.nullable(),
+  skus: z.array(z.string()),
+});
+
+/** A batch's (source, external id) pairs as two array parameters. */
+function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string[], string[]] {
+  const unique = new Map(keys.map((k) => [ledgerKey(k), k]));
+  return [[...unique.values()].map((k) => sourceDb(k.source)), [...unique.values()].map((k) => k.externalId)];
+}
+
+/** The stored orders among these keys, locked for the write; by ledgerKey. */
+export async function ordersBefore(
+  tx: IngestionTx,
+  accountId: string,
+  keys: ReadonlyArray<{ source: string; externalId: string }>,
+): Promise<Map<string, OrderBefore>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
+            coalesce((SELECT array_agg(DISTINCT oi.sku) FROM order_items oi WHERE oi.order_id = o.id), '{}') AS skus
+     FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+     JOIN orders o ON o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id
+     ORDER BY o.id FOR UPDATE OF o`,
+    accountId,
+    ...pairs(keys),
+  );
+  return new Map(parseRows(beforeRow, rows).map((r) => [ledgerKey(r), r]));
+}
+
+export type OrderWrite = OrderRow & { customerId: number | null };
+
+const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
+  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (o) => sourceDb(o.source) },
+  { name: 'external_id', type: 'text', value: (o) => o.externalId },
+  { name: 'customer_id', type: 'int4', value: (o) => o.customerId },
+  { name: 'cancelled', type: 'bool', value: (o) => o.cancelled },
+  { name: 'subtotal', type: 'numeric', value: (o) => o.subtotal },
+  { name: 'discount_amount', type: 'numeric', value: (o) => o.discount },
+  { name: 'shipping_amount', type: 'numeric', value: (o) => o.shipping },
+  { name: 'tax_amount', type: 'numeric', value: (o) => o.tax },
+  { name: 'total_amount', type: 'numeric', value: (o) => o.total },
+  { name: 'fees_amount', type: 'numeric', value: (o) => o.fees },
+  { name: 'shipping_cost', type: 'numeric', value: (o) => o.shippingCost },
+  { name: 'presentment_currency', type: 'text', value: (o) => o.presentmentCurrency },
+  { name: 'presentment_total', type: 'numeric', value: (o) => o.presentmentTotal },
+  { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.placedAt) },
+];
+
+/** The status an order's cancellation and refunds give it (x: the written values, r: its refunds' sum). */
+const STATUS = `(CASE WHEN x.cancelled THEN 'cancelled' WHEN r.refunded <= 0 THEN 'paid'
+  WHEN r.refunded >= x.total_amount THEN 'refunded' ELSE 'partially_refunded' END)::"OrderStatus"`;
+
+/** Inserts or replaces the orders (in the order given: ids ascend with it); returns their ids by ledgerKey. */
+export async function writeOrders(tx: IngestionTx, accountId: string, currency: string, rows: readonly OrderWrite[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const u = unnest(ORDER_COLUMNS, rows, 3, true);
+  const written = await tx.$queryRawUnsafe<unknown[]>(
+    `INSERT INTO orders (account_id, source, currency, external_id, customer_id, status, subtotal, discount_amount, shipping_amount,
+                         tax_amount, total_amount, refunded_amount, fees_amount, shipping_cost, presentment_currency, presentment_total,
+                         placed_at, created_at)
+     SELECT $1, x.source, $2, x.external_id, x.customer_id, ${STATUS}, x.subtotal, x.discount_amount, x.shipping_amount,
+            x.tax_amount, x.total_amount, r.refunded, x.fees_amount, x.shipping_cost, x.presentment_currency, x.presentment_total,
+            x.placed_at, x.placed_at
+     FROM (${u.select}) x
+     CROSS JOIN LATERAL (SELECT coalesce(sum(f.amount), 0) AS refunded FROM refunds f
+                         WHERE f.account_id = $1 AND f.source = x.source AND f.order_external_id = x.external_id) r
+     ORDER BY x.ordinality
+     ON CONFLICT (account_id, source, external_id) DO UPDATE SET
+       customer_id = EXCLUDED.customer_id, status = EXCLUDED.status, currency = EXCLUDED.currency, subtotal = EXCLUDED.subtotal,
+       discount_amount = EXCLUDED.discount_amount, shipping_amount = EXCLUDED.shipping_amount, tax_amount = EXCLUDED.tax_amount,
+       total_amount = EXCLUDED.total_amount, refunded_amount = EXCLUDED.refunded_amount, fees_amount = EXCLUDED.fees_amount,
+       shipping_cost = EXCLUDED.shipping_cost, presentment_currency = EXCLUDED.presentment_currency,
+       presentment_total = EXCLUDED.presentment_total, placed_at = EXCLUDED.placed_at
+     RETURNING id, replace(source::text, '-', '_') AS source, external_id AS "externalId"`,
+    accountId,
+    currency,
+    ...u.params,
+  );
+  return new Map(parseRows(z.object({ id: col.int, source: z.string(), externalId: z.string() }), written).map((r) => [ledgerKey(r), r.id]));
+}
+
+export interface LineWrite {
+  orderId: number;
+  itemId: number;
+  sku: string;
+  quantity: number;
+  unitPrice: string;
+  unitCost: string;
+}
+
+const LINE_COLUMNS: ReadonlyArray<Column<LineWrite>> = [
+  { name: 'order_id', type: 'int4', value: (l) => l.orderId },
+  { name: 'inventory_item_id', type: 'int4', value: (l) => l.itemId },
+  { name: 'sku', type: 'text', value: (l) => l.sku },
+  { name: 'quantity', type: 'int4', value: (l) => l.quantity },
+  { name: 'unit_price', type: 'numeric', value: (l) => l.unitPrice },
+  { name: 'unit_cost', type: 'numeric', value: (l) => l.unitCost },
+];
+
+/** Replaces the lines of these orders (a replaced order's lines are its new ones). */
+export async function replaceLines(tx: IngestionTx, accountId: string, replacedOrderIds: readonly number[], lines: readonly LineWrite[]): Promise<void> {
+  if (replacedOrderIds.length > 0) {
+    await tx.$executeRawUnsafe(`DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, replacedOrderIds);
+  }
+  if (lines.length === 0) return;
+  const u = unnest(LINE_COLUMNS, lines, 2);
+  await tx.$executeRawUnsafe(`INSERT INTO order_items (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x`, accountId, ...u.params);
+}
+
+const REFUND_COLUMNS: ReadonlyArray<Column<RefundRow>> = [
+  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (r) => sourceDb(r.source) },
+  { name: 'external_id', type: 'text', value: (r) => r.externalId },
+  { name: 'order_external_id', type: 'text', value: (r) => r.orderExternalId },
+  { name: 'refunded_at', type: 'timestamptz', value: (r) => iso(r.refundedAt) },
+  { name: 'amount', type: 'numeric', value: (r) => r.amount },
+  { name: 'presentment_amount', type: 'numeric', value: (r) => r.presentmentAmount },
+  { name: 'lines', type: 'text', cast: 'jsonb', value: (r) => JSON.stringify(r.lines) },
+];
+
+const refundBeforeRow = z.object({ externalId: z.string(), refundedAt: z.date() });
+
+/** Inserts or replaces refunds (waiting for their order when it is not stored); returns the dates they had before. */
+export async function writeRefunds(tx: IngestionTx, accountId: string, rows: readonly RefundRow[]): Promise<Date[]> {
+  if (rows.length === 0) return [];
+  const before = parseRows(
+    refundBeforeRow,
+    await tx.$queryRawUnsafe<unknown[]>(
+      `SELECT f.external_id AS "externalId", f.refunded_at AS "refundedAt" FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+       JOIN refunds f ON f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.external_id = x.external_id`,
+      accountId,
+      ...pairs(rows),
+    ),
+  );
+  const u = unnest(REFUND_COLUMNS, rows, 2);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO refunds (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x
+     ON CONFLICT (account_id, source, external_id) DO UPDATE SET
+       order_id = CASE WHEN refunds.order_external_id = EXCLUDED.order_external_id THEN refunds.order_id END,
+       order_external_id = EXCLUDED.order_external_id, refunded_at = EXCLUDED.refunded_at, amount = EXCLUDED.amount,
+       presentment_amount = EXCLUDED.presentment_amount, lines = EXCLUDED.lines`,
+    accountId,
+    ...u.params,
+  );
+  return before.map((r) => r.refundedAt);
+}
+
+/**
+ * Attaches the refunds of these orders to them and brings each order's refunded amount and
+ * status up to date (an order whose figures do not change is not written); returns the orders.
+ */
+export async function settleRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<OrderBefore[]> {
+  if (orders.length === 0) return [];
+  const keys = pairs(orders);
+  await tx.$executeRawUnsafe(
+    `UPDATE refunds f SET order_id = o.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id), orders o
+     WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
+       AND o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id AND f.order_id IS DISTINCT FROM o.id`,
+    accountId,
+    ...keys,
+  );
+  await tx.$executeRawUnsafe(
+    `UPDATE orders o SET refunded_amount = s.refunded, status = s.status
+     FROM (SELECT x.id, r.refunded, ${STATUS.replaceAll('x.cancelled', "x.status = 'cancelled'")} AS status
+           FROM unnest($2::text[], $3::text[]) AS k(source, external_id)
+           JOIN orders x ON x.account_id = $1 AND x.source = k.source::"CommerceSource" AND x.external_id = k.external_id
+           CROSS JOIN LATERAL (SELECT coalesce(sum(f.amount), 0) AS refunded FROM refunds f WHERE f.order_id = x.id) r) s
+     WHERE o.id = s.id AND (o.refunded_amount, o.status) IS DISTINCT FROM (s.refunded, s.status)`,
+    accountId,
+    ...keys,
+  );
+  return [...(await ordersBefore(tx, accountId, orders)).values()];
+}
+
+/** Cancels stored orders; returns those it changed. */
+export async function cancel(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<number> {
+  if (externalIds.length === 0) return 0;
+  return tx.$executeRawUnsafe(
+    `UPDATE orders SET status = 'cancelled' WHERE account_id = $1 AND source = $2::"CommerceSource" AND external_id = ANY($3::text[]) AND status <> 'cancelled'`,
+    accountId,
+    sourceDb(source),
+    [...externalIds],
+  );
+}
+
+export async function deleteOrderIds(tx: IngestionTx, accountId: string, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, [...ids]);
+}
+
+/** Deletes orders (their refunds wait again, unattached); returns what they were. */
+export async function deleteOrders(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<OrderBefore[]> {
+  const before = await ordersBefore(
+    tx,
+    accountId,
+    externalIds.map((externalId) => ({ source, externalId })),
+  );
+  await deleteOrderIds(
+    tx,
+    accountId,
+    [...before.values()].map((o) => o.id),
+  );
+  return [...before.values()];
+}
+
+/** Deletes refunds; returns their dates and their orders' external ids. */
+export async function deleteRefunds(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]) {
+  if (externalIds.length === 0) return [];
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `DELETE FROM refunds WHERE account_id = $1 AND source = $2::"CommerceSource" AND external_id = ANY($3::text[])
+     RETURNING refunded_at AS "refundedAt", order_external_id AS "orderExternalId"`,
+    accountId,
+    sourceDb(source),
+    [...externalIds],
+  );
+  return parseRows(z.object({ refundedAt: z.date(), orderExternalId: z.string() }), rows);
+}
+
+/**
+ * Bulk loads: the orders' statement triggers that keep customer_previous_at (migration
+ * 20261127170000) step aside for the rest of the transaction; rebuildPrevious then sets the
+ * columns of the customers the load touched in one lag() statement. The row trigger that
+ * computes an inserted order's own values still runs (it sees the rows inserted before it in
+ * the same statement), so a load in date order leaves nothing for the rebuild to rewrite.
+ */
+export async function deferPrevious(tx: IngestionTx): Promise<void> {
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true)`);
+}
+
+/** Recomputes customer_previous_at and customer_source_previous_at of these customers' orders; ends deferPrevious. */
+export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[]): Promise<void> {
+  if (customerIds.length > 0) {
+    await tx.$executeRawUnsafe(
+      `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
+       FROM (SELECT q.id,
+                    CASE WHEN q.status = 'cancelled' THEN NULL
+                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
+                    CASE WHEN q.status = 'cancelled' THEN NULL
+                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
+             FROM orders q WHERE q.account_id = $1 AND q.customer_id = ANY($2::int4[])) v
+       WHERE o.id = v.id AND (o.customer_previous_at, o.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
+      accountId,
+      [...customerIds],
+    );
+  }
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
+}

@@ -1,0 +1,304 @@
+// Prisma access of the write path, part 1: the account, the ingestion ledger, customers,
+// products and stock, ad spend and expenses. Every statement is scoped by the account; batches
+// are set-based (sql.ts). Orders, lines and refunds are in repo-orders.ts.
+import type { IngestionTx, RefundAttribution } from './types.ts';
+import { type StoredVersion, ledgerKey } from './rules.ts';
+import type { AdSpendRow, CustomerRow, ExpenseRow, ProductRow } from './validate.ts';
+import { type Column, iso, sourceDb, unnest } from './sql.ts';
+import { col, parseRows, z } from '../shared/index.ts';
+
+export interface AccountInfo {
+  currency: string;
+  timezone: string;
+  refundAttribution: RefundAttribution;
+}
+
+const accountRow = z.object({ currency: z.string(), timezone: z.string(), refundAttribution: z.enum(['order_day', 'refund_day']) });
+const versionRow = z.object({
+  source: z.string(),
+  externalId: z.string(),
+  sourceUpdatedAt: z.date().nullable(),
+  contentHash: z.string(),
+  deletedAt: z.date().nullable(),
+});
+const idRow = z.object({ id: col.int, key: z.string() });
+
+/** The account, its writes serialized until the transaction ends (newer-wins reads, then writes). */
+export async function lockAccount(tx: IngestionTx, accountId: string): Promise<AccountInfo | null> {
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `ingestion:${accountId}`);
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `SELECT currency, timezone, refund_attribution::text AS "refundAttribution" FROM accounts WHERE id = $1`,
+    accountId,
+  );
+  return rows.length === 0 ? null : accountRow.parse(rows[0]);
+}
+
+export async function setRefundAttribution(tx: IngestionTx, accountId: string, attribution: RefundAttribution): Promise<number> {
+  return tx.$executeRawUnsafe(`UPDATE accounts SET refund_attribution = $2::"RefundAttribution" WHERE id = $1`, accountId, attribution);
+}
+
+/** The ledger's versions of these records (deleted ones included), by ledgerKey. */
+export async function versions(
+  tx: IngestionTx,
+  accountId: string,
+  kind: string,
+  keys: ReadonlyArray<{ source: string; externalId: string }>,
+): Promise<Map<string, StoredVersion>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `SELECT r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
+     FROM unnest($3::text[], $4::text[]) AS x(source, external_id)
+     JOIN ingestion_records r ON r.account_id = $1 AND r.kind = $2 AND r.source = x.source AND r.external_id = x.external_id`,
+    accountId,
+    kind,
+    keys.map((k) => k.source),
+    keys.map((k) => k.externalId),
+  );
+  return new Map(parseRows(versionRow, rows).map((r) => [ledgerKey(r), r]));
+}
+
+export interface LedgerEntry {
+  source: string;
+  externalId: string;
+  updatedAt: Date | null;
+  hash: string;
+  deletedAt?: Date | null;
+  test?: boolean;
+  payload?: unknown;
+}
+
+export interface LedgerScope {
+  accountId: string;
+  kind: string;
+  integrationId: number | null;
+  via: string;
+}
+
+const LEDGER_COLUMNS: ReadonlyArray<Column<LedgerEntry>> = [
+  { name: 'source', type: 'text', value: (e) => e.source },
+  { name: 'external_id', type: 'text', value: (e) => e.externalId },
+  { name: 'source_updated_at', type: 'timestamptz', value: (e) => iso(e.updatedAt) },
+  { name: 'content_hash', type: 'text', value: (e) => e.hash },
+  { name: 'deleted_at', type: 'timestamptz', value: (e) => iso(e.deletedAt ?? null) },
+  { name: 'test', type: 'bool', value: (e) => e.test === true },
+  { name: 'payload', type: 'text', cast: 'jsonb', value: (e) => (e.payload === undefined ? null : JSON.stringify(e.payload)) },
+];
+
+export async function saveLedger(tx: IngestionTx, scope: LedgerScope, entries: readonly LedgerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const u = unnest(LEDGER_COLUMNS, entries, 5);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ingestion_records (account_id, kind, integration_id, via, ${u.names})
+     SELECT $1, $2, $3::int, $4, x.* FROM (${u.select}) x
+     ON CONFLICT (account_id, source, kind, external_id) DO UPDATE SET
+       source_updated_at = EXCLUDED.source_updated_at, content_hash = EXCLUDED.content_hash, deleted_at = EXCLUDED.deleted_at,
+       test = EXCLUDED.test, payload = EXCLUDED.payload, integration_id = EXCLUDED.integration_id, via = EXCLUDED.via, written_at = now()`,
+    scope.accountId,
+    scope.kind,
+    scope.integrationId,
+    scope.via,
+    ...u.params,
+  );
+}
+
+/** Moves stored versions to newer stamps, keeping the rest of each ledger row (a cancellation). */
+export async function moveVersions(tx: IngestionTx, scope: LedgerScope, entries: readonly LedgerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `UPDATE ingestion_records r SET source_updated_at = x.at, content_hash = x.hash, written_at = now()
+     FROM unnest($3::text[], $4::text[], $5::timestamptz[], $6::text[]) AS x(source, id, at, hash)
+     WHERE r.account_id = $1 AND r.kind = $2 AND r.source = x.source AND r.external_id = x.id`,
+    scope.accountId,
+    scope.kind,
+    entries.map((e) => e.source),
+    entries.map((e) => e.externalId),
+    entries.map((e) => iso(e.updatedAt)),
+    entries.map((e) => e.hash),
+  );
+}
+
+/** Ids by key from an INSERT/SELECT returning (id, key). */
+async function idsByKey(tx: IngestionTx, sql: string, params: unknown[]): Promise<Map<string, number>> {
+  const rows = parseRows(idRow, await tx.$queryRawUnsafe<unknown[]>(sql, ...params));
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+const CUSTOMER_COLUMNS: ReadonlyArray<Column<CustomerRow>> = [
+  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (c) => sourceDb(c.source) },
+  { name: 'external_id', type: 'text', value: (c) => c.externalId },
+  { name: 'email', type: 'text', value: (c) => c.email },
+  { name: 'name', type: 'text', value: (c) => c.name },
+  { name: 'phone', type: 'text', value: (c) => c.phone },
+  { name: 'city', type: 'text', value: (c) => c.city },
+  { name: 'country', type: 'text', value: (c) => c.country },
+  { name: 'created_at', type: 'timestamptz', value: (c) => iso(c.createdAt) },
+];
+
+/**
+ * Customers written in full (insert, or replace the details of the stored one); returns their
+ * ids. `overwrite` false only creates the missing ones (an order's customer reference).
+ */
+export async function writeCustomers(tx: IngestionTx, accountId: string, rows: readonly CustomerRow[], overwrite: boolean): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const u = unnest(CUSTOMER_COLUMNS, rows, 2);
+  const onConflict = overwrite
+    ? `DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, phone = EXCLUDED.phone, city = EXCLUDED.city, country = EXCLUDED.country, updated_at = now()`
+    : `DO NOTHING`;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO customers (account_id, source, external_id, email, name, phone, city, country, created_at, updated_at)
+     SELECT $1, x.source, x.external_id, x.email, x.name, x.phone, x.city, x.country, coalesce(x.created_at, now()), coalesce(x.created_at, now())
+     FROM (${u.select}) x
+     ON CONFLICT (account_id, external_id) ${onConflict}`,
+    accountId,
+    ...u.params,
+  );
+  return customerIds(
+    tx,
+    accountId,
+    rows.map((r) => r.externalId),
+  );
+}
+
+export async function customerIds(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<Map<string, number>> {
+  if (externalIds.length === 0) return new Map();
+  return idsByKey(tx, `SELECT id, external_id AS key FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[])`, [
+    accountId,
+    [...new Set(externalIds)],
+  ]);
+}
+
+const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
+  { name: 'sku', type: 'text', value: (p) => p.sku },
+  { name: 'product_name', type: 'text', value: (p) => p.productName },
+  { name: 'unit_cost', type: 'numeric', value: (p) => p.unitCost },
+  { name: 'unit_price', type: 'numeric', value: (p) => p.unitPrice },
+  { name: 'lead_time_days', type: 'int4', value: (p) => p.leadTimeDays },
+  { name: 'created_at', type: 'timestamptz', value: (p) => iso(p.createdAt) },
+  { name: 'updated_at', type: 'timestamptz', value: (p) => iso(p.updatedAt) },
+];
+
+/** Products by SKU written (overwrite) or only created when missing; returns ids and current unit costs. */
+export async function writeProducts(
+  tx: IngestionTx,
+  accountId: string,
+  rows: readonly ProductRow[],
+  overwrite: boolean,
+): Promise<Map<string, { id: number; unitCost: string }>> {
+  if (rows.length > 0) {
+    const u = unnest(PRODUCT_COLUMNS, rows, 2);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO inventory_items (account_id, sku, product_name, unit_cost, unit_price, lead_time_days, created_at, updated_at)
+       SELECT $1, x.sku, x.product_name, coalesce(x.unit_cost, 0), coalesce(x.unit_price, 0), coalesce(x.lead_time_days, 14),
+              coalesce(x.created_at, now()), coalesce(x.created_at, now())
+       FROM (${u.select}) x
+       ON CONFLICT (account_id, sku) DO NOTHING`,
+      accountId,
+      ...u.params,
+    );
+    // A field the record leaves out keeps its stored value.
+    if (overwrite) {
+      await tx.$executeRawUnsafe(
+        `UPDATE inventory_items i SET product_name = x.product_name, unit_cost = coalesce(x.unit_cost, i.unit_cost),
+           unit_price = coalesce(x.unit_price, i.unit_price), lead_time_days = coalesce(x.lead_time_days, i.lead_time_days),
+           updated_at = coalesce(x.updated_at, now())
+         FROM (${u.select}) x WHERE i.account_id = $1 AND i.sku = x.sku`,
+        accountId,
+        ...u.params,
+      );
+    }
+  }
+  return products(
+    tx,
+    accountId,
+    rows.map((r) => r.sku),
+  );
+}
+
+const productRow = z.object({ id: col.int, sku: z.string(), unitCost: z.string() });
+
+export async function products(tx: IngestionTx, accountId: string, skus: readonly string[]): Promise<Map<string, { id: number; unitCost: string }>> {
+  if (skus.length === 0) return new Map();
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `SELECT id, sku, unit_cost::text AS "unitCost" FROM inventory_items WHERE account_id = $1 AND sku = ANY($2::text[])`,
+    accountId,
+    [...new Set(skus)],
+  );
+  return new Map(parseRows(productRow, rows).map((r) => [r.sku, { id: r.id, unitCost: r.unitCost }]));
+}
+
+/** Sets the stock of stored SKUs (updated_at: the upstream's stamp, else now); returns the SKUs it found. */
+export async function setStock(
+  tx: IngestionTx,
+  accountId: string,
+  levels: ReadonlyArray<{ sku: string; available: number; updatedAt: Date | null }>,
+): Promise<string[]> {
+  if (levels.length === 0) return [];
+  const rows = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
+    `UPDATE inventory_items i SET current_stock = x.available, updated_at = coalesce(x.at, now())
+     FROM unnest($2::text[], $3::int4[], $4::timestamptz[]) AS x(sku, available, at)
+     WHERE i.account_id = $1 AND i.sku = x.sku RETURNING i.sku`,
+    accountId,
+    levels.map((l) => l.sku),
+    levels.map((l) => l.available),
+    levels.map((l) => iso(l.updatedAt)),
+  );
+  return rows.map((r) => r.sku);
+}
+
+const AD_COLUMNS: ReadonlyArray<Column<AdSpendRow>> = [
+  { name: 'date', type: 'date', value: (a) => a.date },
+  { name: 'platform', type: 'text', cast: '"AdPlatform"', value: (a) => sourceDb(a.platform) },
+  { name: 'campaign_id', type: 'text', value: (a) => a.campaignId },
+  { name: 'campaign_name', type: 'text', value: (a) => a.campaignName },
+  { name: 'spend', type: 'numeric', value: (a) => a.spend },
+  { name: 'attributed_revenue', type: 'numeric', value: (a) => a.attributedRevenue },
+  { name: 'clicks', type: 'int4', value: (a) => a.clicks },
+  { name: 'impressions', type: 'int4', value: (a) => a.impressions },
+  { name: 'conversions', type: 'int4', value: (a) => a.conversions },
+];
+
+export async function writeAdSpend(tx: IngestionTx, accountId: string, rows: readonly AdSpendRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const u = unnest(AD_COLUMNS, rows, 2);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ad_spend (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x
+     ON CONFLICT (account_id, date, platform, campaign_id) DO UPDATE SET campaign_name = EXCLUDED.campaign_name, spend = EXCLUDED.spend,
+       attributed_revenue = EXCLUDED.attributed_revenue, clicks = EXCLUDED.clicks, impressions = EXCLUDED.impressions, conversions = EXCLUDED.conversions`,
+    accountId,
+    ...u.params,
+  );
+}
+
+const EXPENSE_COLUMNS: ReadonlyArray<Column<ExpenseRow>> = [
+  { name: 'external_id', type: 'text', value: (e) => e.externalId },
+  { name: 'date', type: 'date', value: (e) => e.date },
+  { name: 'category', type: 'text', value: (e) => e.category },
+  { name: 'description', type: 'text', value: (e) => e.description },
+  { name: 'amount', type: 'numeric', value: (e) => e.amount },
+  { name: 'created_at', type: 'timestamptz', value: (e) => iso(e.createdAt) },
+  { name: 'recurrence', type: 'text', cast: '"ExpenseRecurrence"', value: (e) => e.recurrence },
+  { name: 'ends_on', type: 'date', value: (e) => e.endsOn },
+];
+
+/** Expenses by external id; returns the days they were charged on before (a moved expense changes both spans). */
+export async function writeExpenses(tx: IngestionTx, accountId: string, rows: readonly ExpenseRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const before = await tx.$queryRawUnsafe<Array<{ day: string }>>(
+    // Every day the expense was charged on: a monthly one, each day of its span (up to today when ongoing).
+    `SELECT d::date::text AS day FROM expenses e,
+       generate_series(e.date, CASE WHEN e.recurrence = 'monthly' THEN coalesce(e.ends_on, greatest(e.date, current_date)) ELSE e.date END, interval '1 day') d
+     WHERE e.account_id = $1 AND e.external_id = ANY($2::text[])`,
+    accountId,
+    rows.map((r) => r.externalId),
+  );
+  const u = unnest(EXPENSE_COLUMNS, rows, 2);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO expenses (account_id, external_id, date, category, description, amount, created_at, recurrence, ends_on)
+     SELECT $1, x.external_id, x.date, x.category, x.description, x.amount, coalesce(x.created_at, now()), x.recurrence, x.ends_on FROM (${u.select}) x
+     ON CONFLICT (account_id, external_id) DO UPDATE SET date = EXCLUDED.date, category = EXCLUDED.category,
+       description = EXCLUDED.description, amount = EXCLUDED.amount, recurrence = EXCLUDED.recurrence, ends_on = EXCLUDED.ends_on`,
+    accountId,
+    ...u.params,
+  );
+  return before.map((r) => r.day);
+}

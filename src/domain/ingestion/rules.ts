@@ -1,0 +1,154 @@
+// Pure rules of the write path: exact money, instants and days, the content hash and
+// newer-wins. No database here.
+import { createHash } from 'node:crypto';
+
+/** A reason a record is rejected: the field (dotted path) and what is wrong with it. */
+export class RecordError extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field}: ${reason}`);
+  }
+}
+
+const MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+const COUNTRY = /^([A-Z]{2})?$/;
+const TEXT_MAX = 500;
+
+/** Money in cents as a bigint (exact); throws RecordError for anything but a decimal with at most 2 places. */
+export function cents(value: unknown, field: string, options: { min?: bigint } = {}): bigint {
+  if (typeof value !== 'string' || !MONEY.test(value)) throw new RecordError(field, 'must be a decimal string with at most 2 decimals, e.g. "12.50"');
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
+  const amount = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  const signed = negative ? -amount : amount;
+  if (options.min !== undefined && signed < options.min) throw new RecordError(field, `must be at least ${decimal(options.min)}`);
+  return signed;
+}
+
+/** Optional money: absent or null gives `fallback`. */
+export function centsOr(value: unknown, field: string, fallback: bigint, options: { min?: bigint } = {}): bigint {
+  return value === undefined || value === null ? fallback : cents(value, field, options);
+}
+
+/** Cents back to the decimal string the database stores ("-12.05"). */
+export function decimal(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+export function instant(value: unknown, field: string): Date {
+  if (typeof value !== 'string' || !INSTANT.test(value))
+    throw new RecordError(field, 'must be an ISO 8601 instant with a time zone, e.g. "2026-11-28T09:15:00Z"');
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new RecordError(field, 'is not a real instant');
+  return at;
+}
+
+export function optionalInstant(value: unknown, field: string): Date | null {
+  return value === undefined || value === null ? null : instant(value, field);
+}
+
+export function localDay(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !DAY.test(value)) throw new RecordError(field, 'must be a day, YYYY-MM-DD');
+  const at = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value) throw new RecordError(field, 'is not a real day');
+  return value;
+}
+
+export function text(value: unknown, field: string, options: { required?: boolean; max?: number } = {}): string {
+  if (value === undefined || value === null) {
+    if (options.required) throw new RecordError(field, 'is required');
+    return '';
+  }
+  if (typeof value !== 'string') throw new RecordError(field, 'must be a string');
+  const trimmed = value.trim();
+  if (options.required && trimmed === '') throw new RecordError(field, 'must not be empty');
+  if (trimmed.length > (options.max ?? TEXT_MAX)) throw new RecordError(field, `must be at most ${options.max ?? TEXT_MAX} characters`);
+  return trimmed;
+}
+
+export function key(value: unknown, field: string): string {
+  return text(value, field, { required: true, max: 255 });
+}
+
+export function integer(value: unknown, field: string, range: { min: number; max: number }): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new RecordError(field, 'must be an integer');
+  if (value < range.min || value > range.max) throw new RecordError(field, `must be between ${range.min} and ${range.max}`);
+  return value;
+}
+
+export function currency(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !CURRENCY.test(value)) throw new RecordError(field, 'must be an ISO 4217 code, e.g. "USD"');
+  return value;
+}
+
+export function country(value: unknown, field: string): string {
+  const code = text(value, field, { max: 2 }).toUpperCase();
+  if (!COUNTRY.test(code)) throw new RecordError(field, 'must be an ISO 3166-1 alpha-2 code, e.g. "DE"');
+  return code;
+}
+
+export function list<T>(value: unknown, field: string, max: number): T[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new RecordError(field, 'must be a list');
+  if (value.length > max) throw new RecordError(field, `must have at most ${max} entries`);
+  return value as T[];
+}
+
+/** A stable hash of a record's content: the same record twice has the same hash, whatever its key order. */
+export function contentHash(record: unknown): string {
+  return createHash('sha256').update(stableJson(record)).digest('hex');
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A record's key in the ledger within one kind: its source and external id. */
+export function ledgerKey(row: { source: string; externalId: string }): string {
+  return `${row.source}\u0000${row.externalId}`;
+}
+
+/** What the ledger holds of a record already written. */
+export interface StoredVersion {
+  sourceUpdatedAt: Date | null;
+  contentHash: string;
+  deletedAt: Date | null;
+}
+
+export type Decision = 'store' | 'older' | 'same';
+
+/** The content hash of a deletion and of a redaction (tombstones in the ledger). */
+export const DELETED = 'deleted'.padEnd(64, '0');
+export const REDACTED = 'redacted'.padEnd(64, '0');
+
+/**
+ * Newer wins. The same content (or a second delete) is skipped whatever its stamp. Equal stamps
+ * with different content are settled by the larger hash, so records that arrive in any order end
+ * in the same rows; a delete wins a tie. A record without a stamp replaces a different stored one
+ * (a file without updated_at: the last import wins).
+ */
+export function decide(stored: StoredVersion | undefined, updatedAt: Date | null, hash: string): Decision {
+  if (!stored) return 'store';
+  if (stored.contentHash === hash) return 'same';
+  const storedAt = stored.deletedAt ?? stored.sourceUpdatedAt;
+  if (updatedAt === null || storedAt === null) return 'store';
+  if (updatedAt.getTime() !== storedAt.getTime()) return updatedAt > storedAt ? 'store' : 'older';
+  if (hash === DELETED) return 'store';
+  if (stored.deletedAt !== null) return 'older';
+  return hash > stored.contentHash ? 'store' : 'older';
+}

@@ -1,0 +1,107 @@
+// The ingestion service: each command in one transaction (or the caller's: `within`), the
+// onChanged port called inside it, the bulk form in batches.
+import type { PrismaClient } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { BulkOptions, ChangeSet, IngestionResult, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
+import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
+import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
+import { deleteRecords, redactCustomers, redactShop } from './erase.ts';
+import { lockAccount, setRefundAttribution } from './repo.ts';
+
+export const noChanges: OnChanged = async () => {};
+
+const BULK_BATCH = 2_000;
+const ATTRIBUTIONS: readonly RefundAttribution[] = ['order_day', 'refund_day'];
+
+/** The running result of a bulk load: counts, the changes, and only the records not stored (a million stored ones stay counts). */
+function bulkResult() {
+  const days = new Set<string>();
+  const customers = new Set<number>();
+  const skus = new Set<string>();
+  const result: IngestionResult = { outcomes: [], counts: { stored: 0, skipped: 0, rejected: 0 }, changes: { days: [], customerIds: [], skus: [] } };
+  return {
+    add(batch: IngestionResult): void {
+      for (const o of batch.outcomes) if (o.outcome !== 'stored') result.outcomes.push(o);
+      result.counts.stored += batch.counts.stored;
+      result.counts.skipped += batch.counts.skipped;
+      result.counts.rejected += batch.counts.rejected;
+      batch.changes.days.forEach((d) => days.add(d));
+      batch.changes.customerIds.forEach((c) => customers.add(c));
+      batch.changes.skus.forEach((s) => skus.add(s));
+    },
+    counts: () => ({ ...result.counts }),
+    done(): IngestionResult {
+      const changes: ChangeSet = { days: [...days].sort(), customerIds: [...customers].sort((a, b) => a - b), skus: [...skus].sort() };
+      return { ...result, changes };
+    },
+  };
+}
+
+function build(transact: Transact, onChanged: OnChanged): IngestionService {
+  const run = (accountId: string, origin: Origin, work: (ctx: WriteContext) => Promise<void>, offset = 0) =>
+    inTransaction(transact, onChanged, accountId, origin, work, offset);
+  return {
+    upsertOrders: (accountId, origin, records) => run(accountId, origin, (ctx) => writeOrderBatch(ctx, records)),
+    upsertRefunds: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertRefunds(ctx, records)),
+    cancelOrders: (accountId, origin, records) => run(accountId, origin, (ctx) => cancelOrders(ctx, records)),
+    upsertCustomers: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertCustomers(ctx, records)),
+    upsertProducts: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertProducts(ctx, records)),
+    setInventoryLevels: (accountId, origin, records) => run(accountId, origin, (ctx) => setInventoryLevels(ctx, records)),
+    upsertAdSpend: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertAdSpend(ctx, records)),
+    upsertExpenses: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertExpenses(ctx, records)),
+    deleteRecords: (accountId, origin, records) => run(accountId, origin, (ctx) => deleteRecords(ctx, records)),
+    redactCustomers: (accountId, origin, ids) => run(accountId, origin, (ctx) => redactCustomers(ctx, ids)),
+    redactShop: (accountId, origin) => run(accountId, origin, (ctx) => redactShop(ctx)),
+
+    async bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options: BulkOptions = {}) {
+      const size = Math.max(1, Math.min(options.batchSize ?? BULK_BATCH, 10_000));
+      const total = bulkResult();
+      let batch: OrderRecord[] = [];
+      let offset = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const records = batch;
+        batch = [];
+        total.add(await run(accountId, origin, (ctx) => writeOrderBatch(ctx, records, { bulk: true }), offset));
+        offset += records.length;
+        options.progress?.(total.counts());
+      };
+      for await (const record of records) {
+        batch.push(record);
+        if (batch.length >= size) await flush();
+      }
+      await flush();
+      return total.done();
+    },
+
+    getRefundAttribution: (accountId) =>
+      transact(async (tx) => {
+        const account = await lockAccount(tx, accountId);
+        if (!account) throw new AppError('not_found', 'No such account.');
+        return account.refundAttribution;
+      }),
+
+    async setRefundAttribution(accountId, attribution) {
+      if (!ATTRIBUTIONS.includes(attribution))
+        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
+      const changed = await transact((tx) => setRefundAttribution(tx, accountId, attribution));
+      if (changed === 0) throw new AppError('not_found', 'No such account.');
+    },
+
+    within: (tx) => ingestionInTransaction(tx, { onChanged }),
+  };
+}
+
+/** The commands inside a transaction the caller holds (the demo seed: all or nothing). */
+export function ingestionInTransaction(tx: IngestionTx, ports: { onChanged?: OnChanged } = {}): IngestionService {
+  return build((work) => work(tx), ports.onChanged ?? noChanges);
+}
+
+/**
+ * The write path over a database. `onChanged` (default: nothing) is called inside each write's
+ * transaction with what it changed; the analytics catch-up marks its work there.
+ */
+export function ingestionService(prisma: PrismaClient, ports: { onChanged?: OnChanged } = {}): IngestionService {
+  return build(transactOn(prisma), ports.onChanged ?? noChanges);
+}

@@ -1,0 +1,46 @@
+// Set-based statements of the write path: a batch of rows is one parameter per column (an array),
+// read back with unnest(), so a batch of 2,000 orders is one statement and binds a dozen
+// parameters (Prisma's createMany compiles every row, ~0.7 ms each; this is ~0.08 ms).
+// Table and column names come only from the constants of the repo files; values are parameters.
+
+export type SqlType = 'text' | 'int4' | 'numeric' | 'timestamptz' | 'date' | 'bool';
+export type SqlValue = string | number | boolean | null;
+
+/** A column of a batch: its name, the array element type, an optional cast (enums, jsonb), its value. */
+export interface Column<T> {
+  name: string;
+  type: SqlType;
+  cast?: string;
+  value: (row: T) => SqlValue;
+}
+
+export interface Unnest {
+  /** `SELECT <cast columns> FROM unnest($n::type[], ...) AS u(<names>)` */
+  select: string;
+  /** The quoted column names, comma-separated, for an INSERT's column list. */
+  names: string;
+  params: SqlValue[][];
+}
+
+/**
+ * The rows as arrays; parameters numbered from `first` (1 when the statement has no others
+ * before). `ordinality` adds the row's position (1-based) as a last column "ordinality".
+ */
+export function unnest<T>(columns: readonly Column<T>[], rows: readonly T[], first = 1, ordinality = false): Unnest {
+  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const values = columns.map((c) => `u."${c.name}"${c.cast ? `::${c.cast}` : ''} AS "${c.name}"`).join(', ');
+  const arrays = columns.map((c, i) => `$${first + i}::${c.type}[]`).join(', ');
+  const position = ordinality ? ['WITH ORDINALITY', ', "ordinality"', ', u."ordinality"'] : ['', '', ''];
+  return {
+    select: `SELECT ${values}${position[2]} FROM unnest(${arrays}) ${position[0]} AS u(${names}${position[1]})`,
+    names,
+    params: columns.map((c) => rows.map(c.value)),
+  };
+}
+
+/** CommerceSource as the database spells it (raw statements bypass Prisma's enum mapping). */
+export function sourceDb(source: string): string {
+  return source.replace('_', '-');
+}
+
+export const iso = (at: Date | null): string | null => (at === null ? null : at.toISOString());
