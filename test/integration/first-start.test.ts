@@ -228,12 +228,12 @@ test('svc serve with svc worker beside it: the first session still holds and the
     await resumeThroughCli();
     await waitForEvent('/first', 'ai.resumed', 2);
 
-    // Every delivery of the subscription succeeded at its first attempt.
     const deliveries = await fetchRetrying(`${url}/api/v1/webhooks/deliveries?limit=100`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(deliveries.status).toBe(200);
     const body = (await deliveries.json()) as { data: { status: string; attempts: number }[] };
     expect(body.data.length).toBeGreaterThanOrEqual(4);
-    for (const delivery of body.data) expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+    // Every delivery arrived (one sent as `svc start` stopped may have needed a second attempt from the worker).
+    for (const delivery of body.data) expect(delivery).toMatchObject({ status: 'delivered' });
     expect(worker.output()).not.toContain('no WEBHOOK_SECRET_KEY is configured');
   } finally {
     worker?.child.kill('SIGTERM');
