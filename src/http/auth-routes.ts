@@ -52,11 +52,9 @@ export function authRoutes(app: FastifyInstance, services: AuthServices, guard: 
     await guard.attempt(`signin:ip:${signInClient(request.ip)}`, perAddress, windowMs);
     await guard.attempt(`signin:email:${email.trim().toLowerCase()}`, perEmail, windowMs);
     const user = await services.users.signIn(email, password);
-    // One instant for the token and its cookie: Max-Age is then the session's lifetime, however long signing took.
-    const now = new Date();
-    const { token, expiresAt } = await services.auth.issueSession(user, now);
-    setSessionCookie(request, reply, token, expiresAt, now);
-    return sessionBody(services, nodeId, user, expiresAt);
+    const session = await services.auth.issueSession(user);
+    setSessionCookie(request, reply, session);
+    return sessionBody(services, nodeId, user, session.expiresAt);
   });
 
   app.post('/auth/logout', { onRequest: noStore }, async (request, reply) => {
@@ -83,9 +81,8 @@ export function authRoutes(app: FastifyInstance, services: AuthServices, guard: 
     const currentPassword = stringField(request.body, 'currentPassword', 1024);
     const newPassword = stringField(request.body, 'newPassword', 1024);
     const user = await services.users.changePassword(principal.userId!, currentPassword, newPassword);
-    const now = new Date();
-    const { token, expiresAt } = await services.auth.issueSession(user, now);
-    setSessionCookie(request, reply, token, expiresAt, now);
-    return sessionBody(services, nodeId, user, expiresAt);
+    const session = await services.auth.issueSession(user);
+    setSessionCookie(request, reply, session);
+    return sessionBody(services, nodeId, user, session.expiresAt);
   });
 }

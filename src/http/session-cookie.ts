@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 import { AppError } from '../errors.ts';
-import { SESSION_MAX_AGE_SECONDS, type AuthService, type CookieSession, type Principal } from '../domain/auth/index.ts';
+import { SESSION_MAX_AGE_SECONDS, type AuthService, type CookieSession, type IssuedSession, type Principal } from '../domain/auth/index.ts';
 import { authorizationHeader } from './authorization.ts';
 
 export const SESSION_COOKIE = 'svc_session';
@@ -56,11 +56,15 @@ function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: nu
   return `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${value}; ${attributes}`;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date, now = new Date()): void {
-  const maxAge = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+/**
+ * Sets the cookie of a session just issued. Max-Age is the token's own lifetime (exp - iat), so it
+ * never depends on the time signing took or on a second clock read by the caller.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: IssuedSession): void {
+  const maxAge = Math.max(0, Math.round((session.expiresAt.getTime() - session.issuedAt.getTime()) / 1000));
   // One Set-Cookie per answer: a renewal made while authenticating gives way to the route's own cookie.
   reply.removeHeader('set-cookie');
-  reply.header('set-cookie', sessionCookie(request, token, maxAge, expiresAt));
+  reply.header('set-cookie', sessionCookie(request, session.token, maxAge, session.expiresAt));
 }
 
 /** Clears the cookie of the request's kind, and a plain `svc_session` the request still carries beside a Secure one. */
@@ -116,8 +120,8 @@ export async function cookieSession(auth: AuthService, request: FastifyRequest, 
       sessionVersion: session.claims.sessionVersion,
     };
     const renewed = await auth.issueSession(user, now, signedInAt);
-    setSessionCookie(request, reply, renewed.token, renewed.expiresAt, now);
-    session = { ...session, claims: { ...session.claims, issuedAt: now, expiresAt: renewed.expiresAt } };
+    setSessionCookie(request, reply, renewed);
+    session = { ...session, claims: { ...session.claims, issuedAt: renewed.issuedAt, expiresAt: renewed.expiresAt } };
   }
   return session;
 }

@@ -26,6 +26,13 @@ export interface SessionClaims {
 /** The absolute lifetime of a sign-in: sliding renewal never carries a session past 12 hours. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
+/** A signed session token with its own `iat` and `exp`: whatever carries it (the cookie) takes its lifetime from these. */
+export interface IssuedSession {
+  token: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
 export function sessionTokens(settings: SessionTokenSettings) {
   const key = new TextEncoder().encode(settings.key);
   return {
@@ -34,7 +41,7 @@ export function sessionTokens(settings: SessionTokenSettings) {
       user: { accountId: string; id: string; role: 'owner' | 'member'; sessionVersion: number },
       now = new Date(),
       signedInAt = now,
-    ): Promise<{ token: string; expiresAt: Date }> {
+    ): Promise<IssuedSession> {
       const iat = Math.floor(now.getTime() / 1000);
       const authTime = Math.min(iat, Math.floor(signedInAt.getTime() / 1000));
       const exp = Math.min(iat + settings.ttlSeconds, authTime + SESSION_MAX_AGE_SECONDS);
@@ -46,7 +53,7 @@ export function sessionTokens(settings: SessionTokenSettings) {
         .setIssuedAt(iat)
         .setExpirationTime(exp)
         .sign(key);
-      return { token, expiresAt: new Date(exp * 1000) };
+      return { token, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
     },
     /** The claims of a valid, unexpired token of ours; null for anything else. */
     async verify(token: string, now = new Date()): Promise<SessionClaims | null> {
