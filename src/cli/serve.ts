@@ -68,7 +68,10 @@ async function serve({ config, io, args }: CommandContext, withDemo: boolean): P
       io.out("first job run: computing the demo store's metrics, insights and alerts");
       void runner.runAll().then(
         (runs) => {
-          const failed = runs.filter((run) => run.status === 'failed').length;
+          const failures = runs.filter((run) => run.status === 'failed');
+          for (const run of failures)
+            logger.error({ job: run.job, accountId: run.accountId, attempts: run.attempts, error: run.error }, 'first job run: a job failed');
+          const failed = failures.length;
           io.out(`first job run finished (${runs.length} runs${failed ? `, ${failed} failed: see the log` : ''}): the demo data is ready`);
         },
         (error: unknown) => logger.error({ err: error }, 'initial job run failed'),
