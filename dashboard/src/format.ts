@@ -69,18 +69,3 @@ export function addMonths(iso: string, months: number): string {
   date.setUTCMonth(date.getUTCMonth() + months);
   return date.toISOString().slice(0, 10);
 }
-
-/** An anomaly metric in words, as the insight titles name it ("Margin", never `margin_pct`). */
-const METRIC_NAMES: Record<string, string> = {
-  revenue: 'Revenue',
-  orders: 'Orders',
-  aov: 'Average order value',
-  ad_spend: 'Ad spend',
-  roas: 'Return on ad spend',
-  cpa: 'Cost per acquisition',
-  refunds: 'Refunds',
-  new_customers: 'New customers',
-  conversion_rate: 'Conversion rate',
-  margin_pct: 'Margin',
-};
-export const metricName = (metric: string): string => METRIC_NAMES[metric] ?? metric.replace(/_/g, ' ');

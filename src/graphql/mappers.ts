@@ -6,6 +6,7 @@ import type { Customer, Order } from '../domain/customers/index.ts';
 import type { ServiceStatus } from '../domain/status/index.ts';
 import type { Insight } from '../domain/insights/index.ts';
 import type { Anomaly, AnomalyWindow } from '../domain/anomalies/index.ts';
+import type { AnomalyDetectedEvent } from '../domain/live/index.ts';
 import type { Profit, ProfitSnapshot } from '../domain/profit/index.ts';
 import type { Inventory, InventoryItem } from '../domain/inventory/index.ts';
 import type { ReorderSuggestion } from '../domain/reorder/index.ts';
@@ -42,6 +43,7 @@ export type WebhookAttemptModel = WebhookAttemptView;
 export type InsightModel = Insight;
 export type AnomalyModel = Anomaly;
 export type AnomalyWindowModel = AnomalyWindow;
+export type AnomalyDetectedEventModel = AnomalyDetectedEvent;
 export type ProfitModel = Profit;
 export type ProfitSnapshotModel = ProfitSnapshot;
 /** The inventory list, with the status it was filtered by (its totalCount is that status's count). */

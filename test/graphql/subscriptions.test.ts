@@ -67,7 +67,7 @@ describe('GraphQL subscriptions over WebSocket', () => {
     expect(closed).toBeNull();
     const credits = client.iterate({ query: 'subscription { creditsChanged { reason delta balance feature eventId occurredAt } }' });
     const anomalies = client.iterate({
-      query: 'subscription { anomalyDetected(minSeverity: high) { metric severity zScore direction kind observed expected } }',
+      query: 'subscription { anomalyDetected(minSeverity: high) { metric metricName severity zScore direction kind observed expected } }',
     });
     const insights = client.iterate({ query: 'subscription { insightCreated { insightId severity category title } }' });
     // Each iterator subscribes on its first next().
@@ -92,7 +92,16 @@ describe('GraphQL subscriptions over WebSocket', () => {
       creditsChanged: { reason: 'recharged', delta: 100, balance: 100, feature: null, eventId: expect.any(String), occurredAt: expect.any(String) },
     });
     expect((await nextAnomaly).value!.data).toEqual({
-      anomalyDetected: { metric: 'roas', severity: 'critical', zScore: -4.5, direction: 'down', kind: 'univariate', observed: 10, expected: 20 },
+      anomalyDetected: {
+        metric: 'roas',
+        metricName: 'Return on ad spend',
+        severity: 'critical',
+        zScore: -4.5,
+        direction: 'down',
+        kind: 'univariate',
+        observed: 10,
+        expected: 20,
+      },
     });
     expect((await nextInsight).value!.data).toEqual({ insightCreated: { insightId: '42', severity: 'high', category: 'marketing', title: 'ROAS fell' } });
 

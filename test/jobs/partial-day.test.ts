@@ -11,6 +11,7 @@ import { makeAnomaly } from '../factories/analytics.ts';
 import { makeOrdersBulk } from '../factories/orders.ts';
 import { dayRange, plainSeries } from '../factories/series.ts';
 import { keysService } from '../../src/domain/keys/index.ts';
+import { metricWords } from '../../src/domain/anomalies/index.ts';
 import { gql } from '../graphql/helpers.ts';
 
 /** Kolkata is UTC+5:30: its midnight falls between two hourly runs (minute 7 and minute 47). */
@@ -102,10 +103,13 @@ describeEachDatabase('partial days', (target) => {
     const body = (await v1.json()) as { data: Array<{ observed_on: string }> };
     expect(body.data).toHaveLength(rows.length);
     for (const a of body.data) expect(a.observed_on).toBe(YESTERDAY);
-    const answer = await gql(app, key, '{ anomalies { nodes { observedOn } } }');
+    const answer = await gql(app, key, '{ anomalies { nodes { observedOn metric metricName } } }');
     expect(answer.body.errors).toBeUndefined();
-    const nodes = (answer.body.data as { anomalies: { nodes: Array<{ observedOn: string }> } }).anomalies.nodes;
+    const nodes = (answer.body.data as { anomalies: { nodes: Array<{ observedOn: string; metric: string; metricName: string }> } }).anomalies.nodes;
     expect(nodes.map((n) => n.observedOn)).toEqual(rows.map(() => YESTERDAY));
+    // The metric in words, as the insight titles name it (one table, src/domain/anomalies/words.ts).
+    for (const n of nodes) expect(n.metricName).toBe(metricWords(n.metric));
+    expect(nodes.every((n) => !n.metricName.includes('_'))).toBe(true);
   });
 
   test('AI insights speak only of closed days: an anomaly about today gives no finding; one about yesterday names its day', async () => {

@@ -407,14 +407,14 @@ export type OverviewQueryVariables = Exact<{
 }>;
 
 
-export type OverviewQuery = { kpis: { range: { from: string, to: string }, previousRange: { from: string, to: string } | null, totals: { purchaseCount: number, newCustomers: number, roas: number | null, marginPct: number, grossRevenue: { amount: string }, netRevenue: { amount: string }, adSpend: { amount: string }, finalProfit: { amount: string }, aov: { amount: string } | null }, change: { grossRevenue: number | null, netRevenue: number | null, adSpend: number | null, finalProfit: number | null, purchaseCount: number | null, newCustomers: number | null, aov: number | null, roas: number | null, marginPctPoints: number | null } | null } | null, chart: { buckets: Array<{ start: string, end: string, complete: boolean, totals: { marginPct: number, grossRevenue: { amount: string }, adSpend: { amount: string }, finalProfit: { amount: string } } }> } | null, topCustomers: Array<{ rank: number, orders: number, share: number, grossRevenue: { amount: string }, customer: { id: string, name: string, email: string, segment: CustomerSegment } }> | null, anomalies: { totalCount: number, nodes: Array<{ id: string, metric: AnomalyMetric, severity: Severity, direction: Direction, observedOn: string, observedValue: string, expectedValue: string, inferredCause: string }> } | null, insights: { totalCount: number, nodes: Array<{ id: string, severity: Severity, category: InsightCategory, title: string, computedAt: string }> } | null, stock: { summary: { critical: number, low: number }, nodes: Array<{ id: string, sku: string, productName: string, currentStock: number, daysOfStock: string | null, estimatedStockoutAt: string | null, status: InventoryStatus | null }> } | null, integrations: { totals: { total: number, connected: number, stale: number, revoked: number, neverSynced: number }, nodes: Array<{ id: string, provider: string, shop: string, status: IntegrationStatus, lastSyncMinutesAgo: number | null }> } | null, viewer: { credits: { balance: number, autoTopup: { enabled: boolean, threshold: number, topUpAmount: number } } } | null, aiAccess: { state: AiState, reason: string | null } | null, usage: { thisMonth: { totals: { requests: number, costUsd: number, credits: number } } } | null };
+export type OverviewQuery = { kpis: { range: { from: string, to: string }, previousRange: { from: string, to: string } | null, totals: { purchaseCount: number, newCustomers: number, roas: number | null, marginPct: number, grossRevenue: { amount: string }, netRevenue: { amount: string }, adSpend: { amount: string }, finalProfit: { amount: string }, aov: { amount: string } | null }, change: { grossRevenue: number | null, netRevenue: number | null, adSpend: number | null, finalProfit: number | null, purchaseCount: number | null, newCustomers: number | null, aov: number | null, roas: number | null, marginPctPoints: number | null } | null } | null, chart: { buckets: Array<{ start: string, end: string, complete: boolean, totals: { marginPct: number, grossRevenue: { amount: string }, adSpend: { amount: string }, finalProfit: { amount: string } } }> } | null, topCustomers: Array<{ rank: number, orders: number, share: number, grossRevenue: { amount: string }, customer: { id: string, name: string, email: string, segment: CustomerSegment } }> | null, anomalies: { totalCount: number, nodes: Array<{ id: string, metric: AnomalyMetric, metricName: string, severity: Severity, direction: Direction, observedOn: string, observedValue: string, expectedValue: string, inferredCause: string }> } | null, insights: { totalCount: number, nodes: Array<{ id: string, severity: Severity, category: InsightCategory, title: string, computedAt: string }> } | null, stock: { summary: { critical: number, low: number }, nodes: Array<{ id: string, sku: string, productName: string, currentStock: number, daysOfStock: string | null, estimatedStockoutAt: string | null, status: InventoryStatus | null }> } | null, integrations: { totals: { total: number, connected: number, stale: number, revoked: number, neverSynced: number }, nodes: Array<{ id: string, provider: string, shop: string, status: IntegrationStatus, lastSyncMinutesAgo: number | null }> } | null, viewer: { credits: { balance: number, autoTopup: { enabled: boolean, threshold: number, topUpAmount: number } } } | null, aiAccess: { state: AiState, reason: string | null } | null, usage: { thisMonth: { totals: { requests: number, costUsd: number, credits: number } } } | null };
 
 export type KpiTotalsFragment = { purchaseCount: number, newCustomers: number, roas: number | null, marginPct: number, grossRevenue: { amount: string }, netRevenue: { amount: string }, adSpend: { amount: string }, finalProfit: { amount: string }, aov: { amount: string } | null };
 
 export type LiveFeedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LiveFeedSubscription = { anomalyDetected: { eventId: string, occurredAt: string, metric: string, severity: Severity, direction: Direction } };
+export type LiveFeedSubscription = { anomalyDetected: { eventId: string, occurredAt: string, metric: string, metricName: string, severity: Severity, direction: Direction } };
 
 export type LiveInsightsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -933,6 +933,7 @@ export const OverviewDocument = new TypedDocumentString(`
     nodes {
       id
       metric
+      metricName
       severity
       direction
       observedOn
@@ -1033,6 +1034,7 @@ export const LiveFeedDocument = new TypedDocumentString(`
     eventId
     occurredAt
     metric
+    metricName
     severity
     direction
   }

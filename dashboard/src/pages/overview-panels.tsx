@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { LiveFeedDocument, LiveInsightsDocument, type OverviewQuery } from '../__generated__/graphql.ts';
 import { errorsAt, type GraphQLProblem } from '../api.ts';
-import { count, dateTime, day, metricName, money, percent, type Locale } from '../format.ts';
+import { count, dateTime, day, money, percent, type Locale } from '../format.ts';
 import { useSubscription } from '../live.ts';
 import { DataTable, Product } from '../table.tsx';
 import { Badge, Empty, Link, Problems } from '../ui.tsx';
@@ -44,7 +44,7 @@ export function OverviewPanels({ data, errors, locale }: { data: OverviewQuery; 
       {
         id: event.anomalyDetected.eventId,
         severity: event.anomalyDetected.severity,
-        title: `${metricName(event.anomalyDetected.metric)} ${event.anomalyDetected.direction === 'up' ? 'rose' : 'fell'}: an anomaly`,
+        title: `${event.anomalyDetected.metricName} ${event.anomalyDetected.direction === 'up' ? 'rose' : 'fell'}: an anomaly`,
         at: event.anomalyDetected.occurredAt,
       },
       ...items,
@@ -86,8 +86,7 @@ export function OverviewPanels({ data, errors, locale }: { data: OverviewQuery; 
           ))}
           {(data.anomalies?.nodes ?? []).slice(0, 5).map((a) => (
             <li key={a.id}>
-              <Badge tone={a.severity}>{a.severity}</Badge> {metricName(a.metric)} {a.direction === 'up' ? 'rose' : 'fell'} on {day(a.observedOn)}:{' '}
-              {a.inferredCause}
+              <Badge tone={a.severity}>{a.severity}</Badge> {a.metricName} {a.direction === 'up' ? 'rose' : 'fell'} on {day(a.observedOn)}: {a.inferredCause}
             </li>
           ))}
           {(data.insights?.nodes ?? []).map((i) => (

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, ImportJobModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, ImportJobModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, AnomalyDetectedEventModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -240,6 +240,8 @@ export type Anomaly = Node & {
   legacyId: Scalars['Int']['output'];
   /** The metric. */
   metric: AnomalyMetric;
+  /** The metric in words, as insight titles name it ("Margin", "Average order value"): what to show people. */
+  metricName: Scalars['String']['output'];
   /** The local day the anomaly is about (the account's time zone): always a closed day, before the day it was detected. */
   observedOn: Scalars['Date']['output'];
   /** The observed value. */
@@ -263,6 +265,8 @@ export type AnomalyDetectedEvent = {
   kind: AnomalyKind;
   /** The metric. */
   metric: Scalars['String']['output'];
+  /** The metric in words, as insight titles name it ("Margin", "Average order value"): what to show people. */
+  metricName: Scalars['String']['output'];
   /** The observed value. */
   observed: Scalars['Float']['output'];
   /** When the change was written. */
@@ -2923,7 +2927,7 @@ export type ResolversTypes = ResolversObject<{
   AiState: AiState;
   AnalyticsUpdatedEvent: ResolverTypeWrapper<AnalyticsUpdatedEvent>;
   Anomaly: ResolverTypeWrapper<AnomalyModel>;
-  AnomalyDetectedEvent: ResolverTypeWrapper<AnomalyDetectedEvent>;
+  AnomalyDetectedEvent: ResolverTypeWrapper<AnomalyDetectedEventModel>;
   AnomalyEdge: ResolverTypeWrapper<Omit<AnomalyEdge, 'node'> & { node: ResolversTypes['Anomaly'] }>;
   AnomalyKind: AnomalyKind;
   AnomalyMetric: AnomalyMetric;
@@ -3101,7 +3105,7 @@ export type ResolversParentTypes = ResolversObject<{
   AiAccessChangeInput: AiAccessChangeInput;
   AnalyticsUpdatedEvent: AnalyticsUpdatedEvent;
   Anomaly: AnomalyModel;
-  AnomalyDetectedEvent: AnomalyDetectedEvent;
+  AnomalyDetectedEvent: AnomalyDetectedEventModel;
   AnomalyEdge: Omit<AnomalyEdge, 'node'> & { node: ResolversParentTypes['Anomaly'] };
   AnomalyWindow: AnomalyWindowModel;
   ApiKey: ApiKeyModel;
@@ -3327,6 +3331,7 @@ export type AnomalyResolvers<ContextType = GraphQLContext, ParentType extends Re
   kind?: Resolver<ResolversTypes['AnomalyKind'], ParentType, ContextType>;
   legacyId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   metric?: Resolver<ResolversTypes['AnomalyMetric'], ParentType, ContextType>;
+  metricName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   observedOn?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   observedValue?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
@@ -3340,6 +3345,7 @@ export type AnomalyDetectedEventResolvers<ContextType = GraphQLContext, ParentTy
   expected?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['AnomalyKind'], ParentType, ContextType>;
   metric?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metricName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   observed?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;

@@ -4,6 +4,7 @@ import type { Resolvers } from '../__generated__/resolvers.ts';
 import { ok } from '../user-errors.ts';
 import { AppError } from '../../errors.ts';
 import { connection, idCursors, parseId, wholeList } from '../connection.ts';
+import { metricWords } from '../../domain/anomalies/index.ts';
 
 const insightCursor = idCursors('insight');
 const reorderCursor = idCursors('reorder_suggestion');
@@ -62,6 +63,7 @@ export const analyticsResolvers: Resolvers = {
   },
   Anomaly: {
     observedOn: (a) => a.metricDate.toISOString().slice(0, 10),
+    metricName: (a) => metricWords(a.metric),
   },
   AnomalyWindow: {
     nodes: (w) => w.items,

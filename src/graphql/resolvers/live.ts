@@ -3,6 +3,7 @@
 // in connection_init (src/graphql/ws.ts).
 import type { Resolvers } from '../__generated__/resolvers.ts';
 import type { AnalyticsUpdatedEvent, AnomalyDetectedEvent, CreditsChangedEvent, InsightCreatedEvent } from '../../domain/live/index.ts';
+import { metricWords } from '../../domain/anomalies/index.ts';
 
 export const liveResolvers: Resolvers = {
   Subscription: {
@@ -22,5 +23,8 @@ export const liveResolvers: Resolvers = {
       subscribe: (_parent, _args, { principal, services }) => services.live.analytics(principal.accountId),
       resolve: (event: AnalyticsUpdatedEvent) => event,
     },
+  },
+  AnomalyDetectedEvent: {
+    metricName: (event) => metricWords(event.metric),
   },
 };
