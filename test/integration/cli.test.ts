@@ -1,7 +1,7 @@
 // The svc command as an operator uses it: JSON output, exit codes, usage, the embedded database
-// shared with a running server instead of opened twice, a stale lock, and the demo key.
+// shared with a running server instead of opened twice, a stale lock. (The first `svc start` on a fresh directory, its progress, demo key and warm restart: first-start.test.ts.)
 import { jest } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { svc, svcBackground, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
@@ -196,80 +196,6 @@ test(
     }
     expect(await second.exited).toBe(0);
     expect(existsSync(path.join(dir, 'embedded.lock'))).toBe(false);
-  },
-  2 * CLI_TEST_TIMEOUT_MS,
-);
-
-test(
-  'svc start: progress while the first start makes the database and seeds, a line when the first job run is done, a private demo key created once and printed again on the next start',
-  async () => {
-    const dir = path.join(freshDir(), 'data'); // does not exist yet: svc start creates it
-    const keyLine = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
-    const dashboardLine = /^dashboard: (http:\/\/\S+\/dashboard) {2}\(sign in as (\S+) \/ (\S+)\)$/m;
-    let dashboardPassword = '';
-    const startEnv = { DATA_DIR: dir, PORT: '0', JOBS_ENABLED: 'false' };
-    const ready = /first job run finished \((\d+) runs(, \d+ failed: see the log)?\): the demo data is ready/;
-
-    // The first start, with jobs: progress while the database is made and seeded, the banner, then
-    // a line once the first job run has finished.
-    const first = svcBackground(['start'], { ...startEnv, JOBS_ENABLED: 'true' }, ready);
-    let key: string;
-    try {
-      const output = await first.started;
-      const lines = output.split('\n');
-      const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
-      const created = at(/^database: (created in .+ from the prepared template|creating the embedded database in .+ \(first start\))$/);
-      const orders = lines.filter((line) => /^seeding demo store: [\d,]+\/[\d,]+ orders$/.test(line));
-      const banner = at(/API status\s+http:/);
-      expect(created).toBeGreaterThanOrEqual(0);
-      expect(orders.length).toBeGreaterThan(1);
-      expect(orders.at(-1)).toMatch(/: ([\d,]+)\/\1 orders$/); // the last batch completes the count
-      expect(at(/^seeding demo store: ([\d,]+)\/\1 order items$/)).toBeLessThan(banner);
-      expect(created).toBeLessThan(at(/^seeding demo store: /));
-      expect(banner).toBeLessThan(at(/^first job run: computing/));
-      const [, runs, failed] = ready.exec(output)!;
-      expect(Number(runs)).toBeGreaterThan(0);
-      expect(failed).toBeUndefined();
-      const [, printed, createdNow] = keyLine.exec(output)!;
-      key = printed!;
-      expect(createdNow).toBe(', created now');
-      expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
-      // The demo owner's dashboard sign-in, on the banner; it works without a password change.
-      const [, url, email, password] = dashboardLine.exec(output)!;
-      dashboardPassword = password!;
-      expect(email).toBe('owner@demo.example');
-      const signedIn = await fetch(`${url!.replace(/\/dashboard$/, '')}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      expect(signedIn.status).toBe(200);
-      expect(await signedIn.json()).toMatchObject({ user: { email, role: 'owner', mustChangePassword: false } });
-    } finally {
-      first.child.kill('SIGTERM');
-    }
-    expect(await first.exited).toBe(0);
-
-    const keyFile = path.join(dir, 'demo-api-key');
-    expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(statSync(path.join(dir, 'demo-dashboard-password')).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(dir, 'session-secret.key')).mode & 0o777).toBe(0o600);
-
-    const second = svcBackground(['start'], startEnv, dashboardLine);
-    try {
-      const output = await second.started;
-      const [, printed, createdNow] = keyLine.exec(output)!;
-      expect(printed).toBe(key);
-      expect(createdNow).toBeUndefined();
-      expect(dashboardLine.exec(output)?.[3]).toBe(dashboardPassword);
-      expect(output).not.toMatch(/^(database|seeding demo store):/m); // nothing to make on a warm start
-    } finally {
-      second.child.kill('SIGTERM');
-    }
-    expect(await second.exited).toBe(0);
-    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
   },
   2 * CLI_TEST_TIMEOUT_MS,
 );

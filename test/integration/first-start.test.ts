@@ -11,9 +11,10 @@
 // - then `svc serve` with a `svc worker` beside it on the same directory: the session issued by the
 //   first process still holds (the session key is the directory's), and the worker delivers with
 //   the key the API sealed the secret with.
+// - its progress lines, banner and private files, and a warm second `svc start` that makes nothing.
 // One `svc start` for the file: each first start seeds and runs every job once, the costly part.
 import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLI_TEST_TIMEOUT_MS, svc, svcBackground } from '../helpers/cli.ts';
@@ -24,6 +25,7 @@ import { until } from '../webhooks/helpers/until.ts';
 jest.setTimeout(2 * CLI_TEST_TIMEOUT_MS);
 
 const KEY_LINE = /Demo API key (svc_test_\S+)/;
+const DEMO_KEY_LINE = /Demo API key (svc_test_\S+)\s+\(scopes read, write(, created now)?\)/;
 const DASHBOARD_LINE = /^dashboard: (http:\/\/\S+)\/dashboard {2}\(sign in as (\S+) \/ (\S+)\)$/m;
 const READY = /first job run finished \((\d+) runs(, \d+ failed: see the log)?\): the demo data is ready/;
 /** A day in words, as titles name it: "Tue 3 Nov 2026". */
@@ -43,6 +45,8 @@ let start: ReturnType<typeof svcBackground>;
 let base: string;
 let email: string;
 let password: string;
+let firstOutput: string;
+let session: unknown;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'svc-first-start-'));
@@ -53,6 +57,7 @@ beforeAll(async () => {
   env = { DATA_DIR: dataDir, PORT: '0', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'localhost', WEBHOOK_EXTRA_CA_FILE: cert.certFile };
   start = svcBackground(['start'], { ...env, JOBS_ENABLED: 'true' }, READY);
   const output = await start.started;
+  firstOutput = output;
   // No job failed; if one did, the failure shows the process's log (which job, and why).
   if (READY.exec(output)![2]) throw new Error(`the first job run of svc start had a failure:\n${output}`);
   apiKey = KEY_LINE.exec(output)![1]!;
@@ -118,6 +123,26 @@ const graphqlWith = (url: string, cookie: string, query: string) =>
     headers: { 'content-type': 'application/json', cookie, 'apollo-require-preflight': '1' },
     body: JSON.stringify({ query }),
   });
+
+test('svc start: progress while it makes the database and seeds, the banner, a line when the first job run is done, a private demo key created now', () => {
+  const lines = firstOutput.split('\n');
+  const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+  const created = at(/^database: (created in .+ from the prepared template|creating the embedded database in .+ \(first start\))$/);
+  const orders = lines.filter((line) => /^seeding demo store: [\d,]+\/[\d,]+ orders$/.test(line));
+  const banner = at(/API status\s+http:/);
+  expect(created).toBeGreaterThanOrEqual(0);
+  expect(orders.length).toBeGreaterThan(1);
+  expect(orders.at(-1)).toMatch(/: ([\d,]+)\/\1 orders$/); // the last batch completes the count
+  expect(at(/^seeding demo store: ([\d,]+)\/\1 order items$/)).toBeLessThan(banner);
+  expect(created).toBeLessThan(at(/^seeding demo store: /));
+  expect(banner).toBeLessThan(at(/^first job run: computing/));
+  expect(Number(READY.exec(firstOutput)![1])).toBeGreaterThan(0);
+  const [, key, createdNow] = DEMO_KEY_LINE.exec(firstOutput)!;
+  expect(key).toBe(apiKey);
+  expect(createdNow).toBe(', created now');
+  expect(key).toMatch(/^svc_test_[0-9A-Za-z]{30}$/);
+  expect(email).toBe('owner@demo.example');
+});
 
 const PAUSE = 'mutation { pauseAiAccess(input: { reason: "first start" }) { userErrors { code } aiAccess { state } } }';
 
@@ -191,6 +216,7 @@ test('svc start on a fresh data directory delivers events raised through the API
       body: JSON.stringify({ email, password }),
     });
     expect(signedIn.status).toBe(200);
+    session = await signedIn.json();
     cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
     const paused = await graphqlWith(url!, cookie, PAUSE);
     expect(await paused.json()).toMatchObject({ data: { pauseAiAccess: { userErrors: [], aiAccess: { state: 'paused' } } } });
@@ -205,6 +231,16 @@ test('svc start on a fresh data directory delivers events raised through the API
     start.child.kill('SIGTERM');
   }
   expect(await start.exited).toBe(0);
+});
+
+test('the data directory keeps the generated secrets private; the demo owner signs in without a password change', async () => {
+  const keyFile = path.join(dataDir, 'demo-api-key');
+  expect(readFileSync(keyFile, 'utf8').trim()).toBe(apiKey);
+  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+  for (const file of ['demo-dashboard-password', 'session-secret.key', 'webhook-secret.key'])
+    expect(statSync(path.join(dataDir, file)).mode & 0o777).toBe(0o600);
+  expect(session).toMatchObject({ user: { email, role: 'owner', mustChangePassword: false } });
 });
 
 test('svc serve with svc worker beside it: the first session still holds and the worker delivers', async () => {
@@ -238,4 +274,20 @@ test('svc serve with svc worker beside it: the first session still holds and the
   }
   if (worker) expect(await worker.exited).toBe(0);
   expect(await serve.exited).toBe(0);
+});
+
+test('a second svc start on the same directory makes nothing and prints the same demo key and password', async () => {
+  const again = svcBackground(['start'], { ...env, JOBS_ENABLED: 'false' }, DASHBOARD_LINE);
+  try {
+    const output = await again.started;
+    const [, printed, createdNow] = DEMO_KEY_LINE.exec(output)!;
+    expect(printed).toBe(apiKey);
+    expect(createdNow).toBeUndefined();
+    expect(DASHBOARD_LINE.exec(output)?.[3]).toBe(password);
+    expect(output).not.toMatch(/^(database|seeding demo store):/m); // nothing to make on a warm start
+  } finally {
+    again.child.kill('SIGTERM');
+  }
+  expect(await again.exited).toBe(0);
+  expect(statSync(path.join(dataDir, 'demo-api-key')).mode & 0o777).toBe(0o600);
 });
