@@ -24,10 +24,7 @@ export async function shopifyAccess(core: ShopifyCore, integrationId: number): P
   const credentials = shopifyCredentials(core.config.shopify);
   if (!credentials) throw new AppError('not_configured', 'The Shopify app is not configured (SHOPIFY_API_KEY, SHOPIFY_API_SECRET, PUBLIC_URL).');
   try {
-    return await connections.access(integrationId, async (refreshToken) => {
-      const integration = await connections.integration(integrationId);
-      return refreshTokens(core.config.shopify, credentials, integration!.shop, refreshToken);
-    });
+    return await connections.access(integrationId, (refreshToken, shop) => refreshTokens(core.config.shopify, credentials, shop, refreshToken));
   } catch (error) {
     if (!(error instanceof RefreshRefused)) throw error;
     const integration = await connections.integration(integrationId);

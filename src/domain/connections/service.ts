@@ -85,7 +85,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
 
   async function refreshLocked(
     integration: ConnectedIntegration,
-    refresh: (refreshToken: string) => Promise<UpstreamTokens>,
+    refresh: (refreshToken: string, shop: string) => Promise<UpstreamTokens>,
     now: () => Date,
   ): Promise<{ shop: string; accessToken: string }> {
     return repo.withLockedCredentials(integration.id, async (row, tx) => {
@@ -94,7 +94,8 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       // Another process (or an earlier caller) refreshed while this one waited for the lock.
       if (!expires || expires.getTime() - now().getTime() > REFRESH_MARGIN_MS) return { shop: integration.shop, accessToken: secrets.open(row.access_token) };
       if (!row.refresh_token) throw new RefreshRefused('the access token expired and there is no refresh token');
-      const fresh = await refresh(secrets.open(row.refresh_token));
+      // Nothing else may query while the lock is held: on the embedded database this transaction is the only session.
+      const fresh = await refresh(secrets.open(row.refresh_token), integration.shop);
       // A refresh answer without scopes keeps the granted ones.
       const scopes = fresh.scopes.length ? fresh.scopes : (row.scopes ?? []);
       await repo.saveTokens(tx, integration.id, sealTokens({ ...fresh, scopes }), now());
@@ -158,7 +159,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
      */
     async access(
       integrationId: number,
-      refresh: (refreshToken: string) => Promise<UpstreamTokens>,
+      refresh: (refreshToken: string, shop: string) => Promise<UpstreamTokens>,
       now: () => Date = () => new Date(),
     ): Promise<{ shop: string; accessToken: string }> {
       const integration = await this.integration(integrationId);
