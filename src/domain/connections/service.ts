@@ -66,6 +66,9 @@ const toDelivery = (r: InboxRow): InboxDelivery => ({
   processedAt: r.processed_at,
 });
 
+/** A numeric(14,2) column as a decimal string with two places (exact within a double's 15 digits). */
+const money = (v: unknown): string => Number(String(v)).toFixed(2);
+
 /** Backoff of the n-th failed attempt (1-based): 5 s, 10 s, 20 s ... capped at an hour. */
 export const inboxBackoffMs = (attempt: number): number => Math.min(3_600_000, 5_000 * 2 ** (attempt - 1));
 
@@ -244,8 +247,8 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
           externalId: o.external_id,
           status: o.status,
           currency: o.currency,
-          total: String(o.total_amount),
-          refunded: String(o.refunded_amount),
+          total: money(o.total_amount),
+          refunded: money(o.refunded_amount),
           placedAt: o.placed_at.toISOString(),
         })),
       };

@@ -76,3 +76,24 @@ export async function errorOf(res: Response): Promise<{ status: number; error: s
   const body = (await res.json()) as { error: string; param?: string };
   return { status: res.status, error: body.error, ...(body.param ? { param: body.param } : {}) };
 }
+
+/** An owner's account with a Shopify store connected through the whole OAuth round trip. */
+export async function connectedStore(app: TestApp, signedInOwner: (accountId: string) => Promise<{ cookie: string }>, makeAccountId: () => Promise<string>) {
+  const accountId = await makeAccountId();
+  const { cookie } = await signedInOwner(accountId);
+  const shop = newShop();
+  const { callback, stateCookie } = await approve(app, cookie, shop);
+  const done = await followCallback(callback, stateCookie);
+  if (done.status !== 302) throw new Error(`callback answered ${done.status}: ${await done.text()}`);
+  const integration = (await app.services.integrations.listIntegrations(accountId)).items[0]!;
+  return { accountId, shop, integrationId: integration.id };
+}
+
+/** Polls `check` until it returns true (a generous deadline, no fixed sleeps). */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
