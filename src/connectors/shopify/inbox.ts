@@ -80,7 +80,9 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
     }
     case 'customers/redact': {
       const { customerId } = complianceCustomer(payload);
-      return (await ingestion.redactCustomers(accountId, origin, [customerId])).counts;
+      const counts = (await ingestion.redactCustomers(accountId, origin, [customerId])).counts;
+      await connections.eraseCustomerResults(accountId, integration.id, customerId);
+      return counts;
     }
     case 'customers/data_request': {
       const { customerId, ordersRequested } = complianceCustomer(payload);

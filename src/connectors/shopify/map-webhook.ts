@@ -81,9 +81,7 @@ export function refundRecord(payload: unknown, orderId?: string): RefundRecord {
   const total = transactions.length
     ? transactions.reduce((sum, t) => sum + cents(money(t.amount)), 0)
     : lines.reduce((sum, l) => sum + cents(money(l.subtotal)) + cents(money(l.total_tax)), 0);
-  const presentment = transactions.length
-    ? null
-    : lines.reduce((sum, l) => sum + cents(str(obj(obj(l.subtotal_set).presentment_money).amount) ?? '0'), 0);
+  const presentment = transactions.length ? null : lines.reduce((sum, l) => sum + cents(str(obj(obj(l.subtotal_set).presentment_money).amount) ?? '0'), 0);
   const processedAt = id(r.processed_at ?? r.created_at, 'processed_at');
   return {
     externalId: id(r.id, 'id'),
@@ -116,7 +114,11 @@ export function orderRecord(payload: unknown): OrderRecord {
   const currency = id(o.currency, 'currency');
   const presentmentCurrency = str(o.presentment_currency);
   const presentmentTotal = str(obj(obj(o.total_price_set).presentment_money).amount);
-  const shipping = shopMoney(o.total_shipping_price_set) ?? arr(o.shipping_lines).reduce((sum, l) => sum + Number(money(l.price)), 0).toFixed(2);
+  const shipping =
+    shopMoney(o.total_shipping_price_set) ??
+    arr(o.shipping_lines)
+      .reduce((sum, l) => sum + Number(money(l.price)), 0)
+      .toFixed(2);
   const transactions = arr(o.transactions).flatMap((t) => transactionOf(t) ?? []);
   return {
     externalId,
@@ -126,7 +128,8 @@ export function orderRecord(payload: unknown): OrderRecord {
     cancelledAt: str(o.cancelled_at) ?? null,
     test: o.test === true,
     currency,
-    presentment: presentmentCurrency && presentmentCurrency !== currency && presentmentTotal ? { currency: presentmentCurrency, total: presentmentTotal } : null,
+    presentment:
+      presentmentCurrency && presentmentCurrency !== currency && presentmentTotal ? { currency: presentmentCurrency, total: presentmentTotal } : null,
     customer: customerRef(o.customer),
     subtotal: money(o.subtotal_price ?? o.current_subtotal_price),
     discountTotal: money(o.total_discounts),
@@ -190,11 +193,19 @@ export function inventoryLevel(payload: unknown): { itemId: string; locationId: 
   const l = obj(payload);
   const available = Number(l.available ?? 0);
   if (!Number.isInteger(available)) throw new PayloadError('available must be an integer');
-  return { itemId: id(l.inventory_item_id, 'inventory_item_id'), locationId: id(l.location_id, 'location_id'), available, updatedAt: id(l.updated_at, 'updated_at') };
+  return {
+    itemId: id(l.inventory_item_id, 'inventory_item_id'),
+    locationId: id(l.location_id, 'location_id'),
+    available,
+    updatedAt: id(l.updated_at, 'updated_at'),
+  };
 }
 
 /** The customer a compliance payload names (customers/redact, customers/data_request). */
 export function complianceCustomer(payload: unknown): { customerId: string; ordersRequested: string[] } {
   const p = obj(payload);
-  return { customerId: id(obj(p.customer).id, 'customer.id'), ordersRequested: (Array.isArray(p.orders_requested) ? p.orders_requested : []).flatMap((o) => str(o) ?? []) };
+  return {
+    customerId: id(obj(p.customer).id, 'customer.id'),
+    ordersRequested: (Array.isArray(p.orders_requested) ? p.orders_requested : []).flatMap((o) => str(o) ?? []),
+  };
 }

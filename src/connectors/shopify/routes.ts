@@ -99,7 +99,8 @@ export function shopifyRoutes(app: FastifyInstance, deps: ShopifyRouteDeps): voi
     if (!verifyCallbackHmac(query, credentials.apiSecret)) throw new AppError('invalid_signature', 'The callback hmac is missing or wrong.');
     const shop = normaliseShop(query.shop);
     if (!shop) throw invalid('shop', 'shop is not a shop domain.');
-    if (!freshTimestamp(query.timestamp, new Date())) throw invalid('timestamp', 'The callback is too old (or its timestamp is wrong); start the install again.');
+    if (!freshTimestamp(query.timestamp, new Date()))
+      throw invalid('timestamp', 'The callback is too old (or its timestamp is wrong); start the install again.');
     const state = typeof query.state === 'string' ? query.state : '';
     const cookie = readCookie(request.headers.cookie, STATE_COOKIE) ?? '';
     // The state must be the one this browser was given, and unused, unexpired and for this shop.

@@ -71,10 +71,7 @@ export function connectionsRepo(prisma: PrismaClient) {
     },
 
     async integration(id: number): Promise<IntegrationRow | undefined> {
-      return parseRows(
-        integrationRow,
-        await prisma.$queryRaw`SELECT id, account_id, provider, shop, revoked_at FROM integrations WHERE id = ${id}`,
-      )[0];
+      return parseRows(integrationRow, await prisma.$queryRaw`SELECT id, account_id, provider, shop, revoked_at FROM integrations WHERE id = ${id}`)[0];
     },
 
     /** The integrations of a provider's shop, in any account: unrevoked first, then the latest connected. */
@@ -190,7 +187,6 @@ export function connectionsRepo(prisma: PrismaClient) {
       );
     },
 
-
     async rememberItemSkus(integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>): Promise<void> {
       for (const item of items) {
         await prisma.$executeRaw`
@@ -222,7 +218,16 @@ export function connectionsRepo(prisma: PrismaClient) {
     /** What the account stores about a customer of a source: the customer row and their orders. */
     async customerData(accountId: string, source: string, externalId: string) {
       const customers = parseRows(
-        z.object({ id: col.int, external_id: col.text, email: col.text, name: col.text, phone: col.text.nullable(), city: col.text, country: col.text, created_at: col.date }),
+        z.object({
+          id: col.int,
+          external_id: col.text,
+          email: col.text,
+          name: col.text,
+          phone: col.text.nullable(),
+          city: col.text,
+          country: col.text,
+          created_at: col.date,
+        }),
         await prisma.$queryRaw`
           SELECT id, external_id, email, name, phone, city, country, created_at FROM customers
           WHERE account_id = ${accountId} AND source = ${source}::"CommerceSource" AND external_id = ${externalId}`,
@@ -244,6 +249,13 @@ export function connectionsRepo(prisma: PrismaClient) {
       await prisma.$executeRaw`DELETE FROM connector_inventory_levels WHERE integration_id = ${integrationId}`;
       await prisma.$executeRaw`UPDATE connector_inbox SET body = '{}', result = NULL WHERE account_id = ${accountId} AND integration_id = ${integrationId} AND id <> ${keepId}`;
       await prisma.$executeRaw`DELETE FROM integration_credentials WHERE integration_id = ${integrationId}`;
+    },
+
+    /** Earlier data-request results about a customer erased (customers/redact). */
+    async eraseCustomerResults(accountId: string, integrationId: number, customerId: string): Promise<void> {
+      await prisma.$executeRaw`
+        UPDATE connector_inbox SET result = NULL
+        WHERE account_id = ${accountId} AND integration_id = ${integrationId} AND topic = 'customers/data_request' AND result->>'customerId' = ${customerId}`;
     },
   };
 }

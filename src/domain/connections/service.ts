@@ -47,7 +47,13 @@ export interface InboxDelivery {
 
 export type ConnectedIntegration = { id: number; accountId: string; provider: string; shop: string; revokedAt: Date | null };
 
-const toIntegration = (r: IntegrationRow): ConnectedIntegration => ({ id: r.id, accountId: r.account_id, provider: r.provider, shop: r.shop, revokedAt: r.revoked_at });
+const toIntegration = (r: IntegrationRow): ConnectedIntegration => ({
+  id: r.id,
+  accountId: r.account_id,
+  provider: r.provider,
+  shop: r.shop,
+  revokedAt: r.revoked_at,
+});
 const toDelivery = (r: InboxRow): InboxDelivery => ({
   id: r.id,
   provider: r.provider,
@@ -201,7 +207,8 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     },
 
     /** The account's deliveries due now, oldest first. */
-    dueDeliveries: async (accountId: string, provider: string, now = new Date(), limit = 100) => (await repo.dueInbox(accountId, provider, now, limit)).map(toDelivery),
+    dueDeliveries: async (accountId: string, provider: string, now = new Date(), limit = 100) =>
+      (await repo.dueInbox(accountId, provider, now, limit)).map(toDelivery),
 
     nextDueDelivery: (accountId: string) => repo.nextDue(accountId),
 
@@ -253,6 +260,9 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
         })),
       };
     },
+
+    /** Erases the data-request results kept about a customer (customers/redact). */
+    eraseCustomerResults: (accountId: string, integrationId: number, customerId: string) => repo.eraseCustomerResults(accountId, integrationId, customerId),
 
     /** Erases what the connector keeps of a shop besides the commerce rows (shop/redact). */
     eraseShop: (accountId: string, integrationId: number, keepDeliveryId: number) => repo.eraseShopRows(accountId, integrationId, keepDeliveryId),

@@ -50,8 +50,7 @@ describeEachDatabase('shopify install', (target) => {
     const account = await makeAccount(app.db.prisma);
     return { accountId: account.id, ...(await signedInUser(app, account.id, 'owner')) };
   };
-  const storedCredential = (integrationId: number) =>
-    app.db.prisma.integrationCredential.findUnique({ where: { integrationId } });
+  const storedCredential = (integrationId: number) => app.db.prisma.integrationCredential.findUnique({ where: { integrationId } });
 
   test('the whole install: dashboard session -> authorize -> callback -> a connected integration with its token sealed', async () => {
     const { accountId, cookie } = await owner();
@@ -104,7 +103,10 @@ describeEachDatabase('shopify install', (target) => {
     const exchangesBefore = sim.oauth.counts.exchanges;
 
     const forged = new URL(callback);
-    forged.searchParams.set('hmac', callback.searchParams.get('hmac')!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')));
+    forged.searchParams.set(
+      'hmac',
+      callback.searchParams.get('hmac')!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    );
     expect(await errorOf(await followCallback(forged, stateCookie))).toEqual({ status: 401, error: 'invalid_signature' });
     const unsigned = new URL(callback);
     unsigned.searchParams.delete('hmac');
@@ -120,7 +122,11 @@ describeEachDatabase('shopify install', (target) => {
     expect(await errorOf(await followCallback(old, stateCookie))).toEqual({ status: 400, error: 'invalid_parameter', param: 'timestamp' });
     const wrongState = resigned(callback, { state: 'not-the-state' });
     expect(await errorOf(await followCallback(wrongState, stateCookie))).toEqual({ status: 400, error: 'invalid_parameter', param: 'state' });
-    expect(await errorOf(await followCallback(wrongState, 'svc_shopify_state=not-the-state'))).toEqual({ status: 400, error: 'invalid_parameter', param: 'state' });
+    expect(await errorOf(await followCallback(wrongState, 'svc_shopify_state=not-the-state'))).toEqual({
+      status: 400,
+      error: 'invalid_parameter',
+      param: 'state',
+    });
     // The right state without this browser's cookie.
     expect(await errorOf(await followCallback(callback, ''))).toEqual({ status: 400, error: 'invalid_parameter', param: 'state' });
     const badShop = resigned(callback, { shop: 'evil.com' });

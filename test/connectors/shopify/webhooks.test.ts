@@ -97,8 +97,7 @@ describeEachDatabase('shopify webhooks', (target) => {
     return res;
   };
   const inbox = (accountId: string) => app.services.connections.listDeliveries(accountId);
-  const ordersOf = (accountId: string) =>
-    app.db.prisma.order.findMany({ where: { accountId }, include: { items: true }, orderBy: { externalId: 'asc' } });
+  const ordersOf = (accountId: string) => app.db.prisma.order.findMany({ where: { accountId }, include: { items: true }, orderBy: { externalId: 'asc' } });
 
   test('a forged, unsigned or altered delivery is 401 and stores nothing; an unknown shop is acknowledged and dropped', async () => {
     const { accountId, shop } = await store();
@@ -127,7 +126,10 @@ describeEachDatabase('shopify webhooks', (target) => {
     // Signed but without the headers Shopify always sends: a clear 400.
     const headless = await fetch(`${app.url}/integrations/shopify/webhooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': (await import('../../simulators/shopify/index.ts')).webhookSignature('{}', API_SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-hmac-sha256': (await import('../../simulators/shopify/index.ts')).webhookSignature('{}', API_SECRET),
+      },
       body: '{}',
     });
     expect([headless.status, ((await headless.json()) as { error: string }).error]).toEqual([400, 'invalid_parameter']);
@@ -200,7 +202,13 @@ describeEachDatabase('shopify webhooks', (target) => {
   test('a refund before its order converges once the order arrives; a refund 200 days late corrects its day', async () => {
     const { accountId, shop } = await store();
     const o = order();
-    const refund = refundPayload({ id: nextId(), orderId: o.id, processedAt: iso(Date.now() - HOUR), amount: '12.50', lines: [{ sku: o.lines[0]!.sku, quantity: 1, subtotal: '12.50' }] });
+    const refund = refundPayload({
+      id: nextId(),
+      orderId: o.id,
+      processedAt: iso(Date.now() - HOUR),
+      amount: '12.50',
+      lines: [{ sku: o.lines[0]!.sku, quantity: 1, subtotal: '12.50' }],
+    });
     await deliver('refunds/create', shop, refund);
     await drain();
     await deliver('orders/create', shop, orderPayload(o));
@@ -238,14 +246,32 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect(failed.lastError).toContain('has no known SKU yet');
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    await deliver('products/update', shop, productPayload({ id: productId, title: 'Lamp', updatedAt: iso(Date.now() - 5000), variants: [{ id: nextId(), sku, price: '30.00', inventoryItemId: itemId }] }));
+    await deliver(
+      'products/update',
+      shop,
+      productPayload({
+        id: productId,
+        title: 'Lamp',
+        updatedAt: iso(Date.now() - 5000),
+        variants: [{ id: nextId(), sku, price: '30.00', inventoryItemId: itemId }],
+      }),
+    );
     await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: itemId, locationId: 2, available: 4, updatedAt: iso(Date.now()) }));
-    await deliver('bulk_operations/finish', shop, { admin_graphql_api_id: 'gid://shopify/BulkOperation/1', completed_at: iso(Date.now()), status: 'completed' });
+    await deliver('bulk_operations/finish', shop, {
+      admin_graphql_api_id: 'gid://shopify/BulkOperation/1',
+      completed_at: iso(Date.now()),
+      status: 'completed',
+    });
     await drain();
     // The failed level waits for its backoff; the job's tick after it retries (run as a worker would, at that time).
     const retry = (await inbox(accountId)).find((d) => d.topic === 'inventory_levels/update' && d.status === 'pending')!;
     expect(retry.id).toBe(failed.id);
-    await connectorInboxJob.run({ services: app.services, accountId, now: new Date(retry.nextAttemptAt.getTime() + 1000), signal: new AbortController().signal });
+    await connectorInboxJob.run({
+      services: app.services,
+      accountId,
+      now: new Date(retry.nextAttemptAt.getTime() + 1000),
+      signal: new AbortController().signal,
+    });
     expect((await inbox(accountId)).map((d) => d.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
     expect((await inbox(accountId)).find((d) => d.id === failed.id)).toMatchObject({ attempts: 2, lastError: null });
 
@@ -268,7 +294,10 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect(request.result).toMatchObject({
       customerId: String(o.customer!.id),
       ordersRequested: [String(o.id)],
-      data: { customer: { externalId: String(o.customer!.id), email: o.customer!.email, country: 'PT' }, orders: [{ externalId: String(o.id), total: orderTotals(o).total }] },
+      data: {
+        customer: { externalId: String(o.customer!.id), email: o.customer!.email, country: 'PT' },
+        orders: [{ externalId: String(o.id), total: orderTotals(o).total }],
+      },
     });
 
     await deliver('customers/redact', shop, customersRedactPayload(shop, o.customer!, [o.id]));
@@ -277,6 +306,7 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect(redacted).toMatchObject({ email: '', phone: null, city: '' });
     expect(redacted!.name).not.toContain(o.customer!.last_name);
     expect((await ordersOf(accountId)).length).toBe(2);
+    expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
 
     await deliver('shop/redact', shop, shopRedactPayload(shop));
     await drain();

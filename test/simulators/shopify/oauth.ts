@@ -74,7 +74,8 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
 
   server.addRoute('GET', '/admin/oauth/authorize', ({ shop, query }) => {
     const redirectUri = query.get('redirect_uri');
-    if (query.get('client_id') !== options.apiKey || !redirectUri) return { status: 400, body: { errors: 'Oauth error invalid_request: client_id or redirect_uri' } };
+    if (query.get('client_id') !== options.apiKey || !redirectUri)
+      return { status: 400, body: { errors: 'Oauth error invalid_request: client_id or redirect_uri' } };
     const asked = (query.get('scope') ?? '').split(',').filter(Boolean);
     const scopes = narrower.get(shop) ?? asked;
     const code = randomBytes(16).toString('hex');

@@ -150,7 +150,13 @@ export function orderPayload(o: SimOrder) {
   };
 }
 
-export function refundPayload(r: { id: number; orderId: number; processedAt: string; amount: string; lines: Array<{ sku: string; quantity: number; subtotal: string }> }) {
+export function refundPayload(r: {
+  id: number;
+  orderId: number;
+  processedAt: string;
+  amount: string;
+  lines: Array<{ sku: string; quantity: number; subtotal: string }>;
+}) {
   return {
     id: r.id,
     order_id: r.orderId,
@@ -170,13 +176,26 @@ export function refundPayload(r: { id: number; orderId: number; processedAt: str
   };
 }
 
-export function productPayload(p: { id: number; title: string; updatedAt: string; variants: Array<{ id: number; sku: string; price: string; inventoryItemId: number }> }) {
+export function productPayload(p: {
+  id: number;
+  title: string;
+  updatedAt: string;
+  variants: Array<{ id: number; sku: string; price: string; inventoryItemId: number }>;
+}) {
   return {
     id: p.id,
     title: p.title,
     created_at: p.updatedAt,
     updated_at: p.updatedAt,
-    variants: p.variants.map((v) => ({ id: v.id, product_id: p.id, title: 'Default Title', sku: v.sku, price: v.price, inventory_item_id: v.inventoryItemId, updated_at: p.updatedAt })),
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      product_id: p.id,
+      title: 'Default Title',
+      sku: v.sku,
+      price: v.price,
+      inventory_item_id: v.inventoryItemId,
+      updated_at: p.updatedAt,
+    })),
   };
 }
 
