@@ -49,6 +49,20 @@ export interface SealedTokens {
   scopes: string[];
 }
 
+/** A webhook delivery as received, before processing. */
+export interface NewDelivery {
+  provider: string;
+  /** The platform's idempotency key: a second delivery with it is a duplicate. */
+  dedupKey: string;
+  accountId: string;
+  integrationId: number;
+  shop: string;
+  topic: string;
+  triggeredAt: Date | null;
+  /** The raw body, as signed. */
+  body: string;
+}
+
 export function connectionsRepo(prisma: PrismaClient) {
   return {
     async insertState(row: { nonce: string; accountId: string; userId: string; provider: string; shop: string; expiresAt: Date }): Promise<void> {
@@ -124,16 +138,7 @@ export function connectionsRepo(prisma: PrismaClient) {
     },
 
     /** Stores a delivery unless its key is known; true when stored. */
-    async insertInbox(row: {
-      provider: string;
-      dedupKey: string;
-      accountId: string;
-      integrationId: number;
-      shop: string;
-      topic: string;
-      triggeredAt: Date | null;
-      body: string;
-    }): Promise<boolean> {
+    async insertInbox(row: NewDelivery): Promise<boolean> {
       const stored = await prisma.$executeRaw`
         INSERT INTO connector_inbox (provider, dedup_key, account_id, integration_id, shop, topic, triggered_at, body)
         VALUES (${row.provider}, ${row.dedupKey}, ${row.accountId}, ${row.integrationId}, ${row.shop}, ${row.topic}, ${row.triggeredAt}::timestamptz, ${row.body})

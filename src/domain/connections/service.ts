@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { SecretBox } from '../webhooks/secret-box.ts';
-import { connectionsRepo, type InboxRow, type IntegrationRow } from './repo.ts';
+import { connectionsRepo, type InboxRow, type IntegrationRow, type NewDelivery } from './repo.ts';
 
 /** How long an install may take between the redirect to the platform and its callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -191,16 +191,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     forgetTokens: (integrationId: number) => repo.deleteCredentials(integrationId),
 
     /** Stores a webhook delivery and queues its processing; false when its key was seen before (a duplicate). */
-    async receive(delivery: {
-      provider: string;
-      dedupKey: string;
-      accountId: string;
-      integrationId: number;
-      shop: string;
-      topic: string;
-      triggeredAt: Date | null;
-      body: string;
-    }): Promise<boolean> {
+    async receive(delivery: NewDelivery): Promise<boolean> {
       const stored = await repo.insertInbox(delivery);
       if (stored) await deps.enqueue(delivery.accountId);
       return stored;
