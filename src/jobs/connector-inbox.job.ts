@@ -1,6 +1,7 @@
 // Processes an account's webhook inbox (docs/connectors/shopify.md): queued the moment a delivery
-// is stored (src/domain/connections), so any `svc worker` claims it within a poll; the
-// per-minute tick retries the deliveries whose backoff has passed.
+// is stored (src/domain/connections), so any `svc worker` claims it within a poll. Each run also
+// retries the failed deliveries whose backoff has passed; the five-minute tick does when no new
+// delivery arrives.
 import type { JobDefinition } from './types.ts';
 import { scheduleOf } from './catalog.ts';
 import { processShopifyInbox } from '../connectors/shopify/index.ts';

@@ -13,7 +13,7 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** An access token expiring within this margin is refreshed before use. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 /** Processing attempts of a delivery before it is marked failed. */
-export const INBOX_MAX_ATTEMPTS = 8;
+export const INBOX_MAX_ATTEMPTS = 12;
 
 /** Tokens as the platform gave them (plain; sealed here before they are stored). */
 export interface UpstreamTokens {
