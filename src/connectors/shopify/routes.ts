@@ -7,7 +7,9 @@
 //   the integration, then redirects to the dashboard's integrations page;
 // - POST /integrations/shopify/webhooks      verifies X-Shopify-Hmac-Sha256 over the raw body
 //   first (401), stores the delivery in the inbox (a duplicate is acknowledged and dropped) and
-//   answers 200; the connector-inbox job processes it.
+//   answers 200; the connector-inbox job processes it;
+// - GET /integrations/shopify/data-requests  a signed-in owner reads what customers/data_request
+//   deliveries gathered.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { ShopifyCore } from './core.ts';
@@ -20,6 +22,7 @@ import { SHOPIFY_PROVIDER } from './inbox.ts';
 export const INSTALL_PATH = '/integrations/shopify/install';
 export const CALLBACK_PATH = '/integrations/shopify/callback';
 export const WEBHOOKS_PATH = '/integrations/shopify/webhooks';
+export const DATA_REQUESTS_PATH = '/integrations/shopify/data-requests';
 /** Where the callback sends the browser once the store is connected. */
 export const INTEGRATIONS_PAGE = '/dashboard/integrations';
 const STATE_COOKIE = 'svc_shopify_state';
@@ -131,6 +134,23 @@ export function shopifyRoutes(app: FastifyInstance, deps: ShopifyRouteDeps): voi
     }
     reply.header('set-cookie', stateCookie(request, deps, '', 0));
     return reply.redirect(`${INTEGRATIONS_PAGE}?connected=shopify&shop=${encodeURIComponent(shop)}`, 302);
+  });
+
+  // customers/data_request answers for the account's owner: what was gathered for each request.
+  app.get(DATA_REQUESTS_PATH, { onRequest: [noStore, deps.publicRoute] }, async (request, reply) => {
+    const session = await deps.signedIn(request, reply);
+    if (session.role !== 'owner') throw new AppError('owner_required', 'Only an owner of the account may read data requests.');
+    const requests = await connections.listDeliveries(session.accountId, { topic: 'customers/data_request' }, 500);
+    return {
+      data: requests.map((r) => ({
+        id: r.id,
+        shop: r.shop,
+        received_at: r.receivedAt.toISOString(),
+        status: r.status,
+        // Null until processed, and once the customer or the shop was redacted.
+        result: r.result ?? null,
+      })),
+    };
   });
 
   // The raw body is what Shopify signs: this scope reads every body as bytes.

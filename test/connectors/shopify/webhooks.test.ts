@@ -300,6 +300,19 @@ describeEachDatabase('shopify webhooks', (target) => {
       },
     });
 
+    // The owner reads it over HTTP with the dashboard session; a member may not; another account sees none of it.
+    const ownerCookie = (await signedInUser(app, accountId, 'owner')).cookie;
+    const read = async (cookie: string) => {
+      const res = await fetch(`${app.url}/integrations/shopify/data-requests`, { headers: { cookie } });
+      return { status: res.status, body: (await res.json()) as { data?: Array<{ shop: string; status: string; result: unknown }>; error?: string } };
+    };
+    const served = await read(ownerCookie);
+    expect(served.status).toBe(200);
+    expect(served.body.data).toEqual([{ id: request.id, shop, received_at: request.receivedAt.toISOString(), status: 'done', result: request.result }]);
+    expect(await read((await signedInUser(app, accountId, 'member')).cookie)).toMatchObject({ status: 403, body: { error: 'owner_required' } });
+    const stranger = await makeAccount(app.db.prisma);
+    expect(await read((await signedInUser(app, stranger.id, 'owner')).cookie)).toEqual({ status: 200, body: { data: [] } });
+
     await deliver('customers/redact', shop, customersRedactPayload(shop, o.customer!, [o.id]));
     await drain();
     const redacted = await app.db.prisma.customer.findFirst({ where: { accountId, externalId: String(o.customer!.id) } });
