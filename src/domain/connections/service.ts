@@ -171,13 +171,14 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       refresh: (refreshToken: string, shop: string) => Promise<UpstreamTokens>,
       now: () => Date = () => new Date(),
     ): Promise<{ shop: string; accessToken: string }> {
-      const integration = await this.integration(integrationId);
-      if (!integration) throw new AppError('not_found', 'no such integration');
+      const row = await repo.integration(integrationId);
+      if (!row) throw new AppError('not_found', 'no such integration');
+      const integration = toIntegration(row);
       if (integration.revokedAt) throw new AppError('conflict', 'the integration is revoked');
-      const row = await repo.credentials(integrationId);
-      if (!row) throw new AppError('conflict', 'the integration has no stored token');
-      if (!row.access_expires_at || row.access_expires_at.getTime() - now().getTime() > REFRESH_MARGIN_MS) {
-        return { shop: integration.shop, accessToken: secrets.open(row.access_token) };
+      const stored = await repo.credentials(integrationId);
+      if (!stored) throw new AppError('conflict', 'the integration has no stored token');
+      if (!stored.access_expires_at || stored.access_expires_at.getTime() - now().getTime() > REFRESH_MARGIN_MS) {
+        return { shop: integration.shop, accessToken: secrets.open(stored.access_token) };
       }
       let pending = inFlight.get(integrationId);
       if (!pending) {
