@@ -53,6 +53,18 @@ const DOMAIN_NOT_DOORS = {
     'src/main.ts (or buildServices) passes it in.',
 };
 
+const CONNECTOR_NOT_DOORS = {
+  regex: '(^|/)(rest-compat|graphql|http|jobs)/|(^|/)(cli(-[^/]*)?|server|main)\\.ts$',
+  message:
+    'Connectors (src/connectors) are adapters at the edge: they reach the domain through module indexes and import ' +
+    'no door (rest-compat, src/graphql, src/http, src/jobs, src/cli*, src/server.ts, src/main.ts). What they need from ' +
+    'a door (the dashboard session, a rate-limit hook) is passed in by src/main.ts.',
+};
+const DOMAIN_NOT_CONNECTORS = {
+  regex: '(^|/)connectors/',
+  message: 'The domain does not import connectors: a connector calls the domain, never the reverse.',
+};
+
 const PRODUCTION = ['src/**/*.ts', 'rest-compat/**/*.ts'];
 // src/demo is seed tooling, not the domain: it builds whole table rows (Prisma create inputs) for a bulk insert.
 const REPO_FILES = ['**/repo.ts', 'src/db/**', 'src/demo/**'];
@@ -155,7 +167,8 @@ export default tseslint.config(
   ...area(['rest-compat/**/*.ts'], [DOMAIN_BY_INDEX, NOT_GRAPHQL]),
   ...area(['src/jobs/**/*.ts', 'src/cli*.ts', 'src/cli/**/*.ts'], [DOMAIN_BY_INDEX]),
   ...area(['src/http/**/*.ts'], [DOMAIN_BY_INDEX, HTTP_NOT_DOORS]),
-  ...area(['src/domain/**/*.ts'], [DOMAIN_NOT_DOORS]),
+  ...area(['src/domain/**/*.ts'], [DOMAIN_NOT_DOORS, DOMAIN_NOT_CONNECTORS]),
+  ...area(['src/connectors/**/*.ts'], [DOMAIN_BY_INDEX, CONNECTOR_NOT_DOORS]),
   {
     // The playground's browser script (bundled by scripts/build-playground.mjs, never run by Node).
     files: ['src/http/playground/client.js'],

@@ -11,6 +11,7 @@ import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from 
 import { jobsConfigFrom, jobsEnv, type ImportsConfig, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
 import { sessionConfig, sessionEnv, type SessionConfig } from './config-session.ts';
 import { detectCommit } from './config-commit.ts';
+import { shopifyChecks, shopifyConfig, shopifyEnv, type ShopifyConfig } from './connectors/shopify/config.ts';
 
 export { detectCommit };
 
@@ -68,6 +69,7 @@ const schema = z.object({
   ...observabilityEnv,
   ...jobsEnv,
   WEBHOOK_SECRET_KEY: z.string().optional(),
+  ...shopifyEnv,
 });
 
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
@@ -103,6 +105,7 @@ function crossChecks(raw: Record<string, string | undefined>): string[] {
   if (raw.NODE_ENV === 'production' && raw.WEBHOOK_ALLOW_PRIVATE_HOSTS?.trim()) {
     problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: refused when NODE_ENV=production (it lets webhooks reach private networks; tests only)');
   }
+  problems.push(...shopifyChecks(raw));
   return problems;
 }
 
@@ -170,6 +173,8 @@ export interface Config {
   webhooks: { allowPrivateHosts: string[]; extraCaFile: string | null; extraCa: string | null; secretKey: string | null };
   /** METRICS_PORT and the OTEL_* tracing variables (src/observability/config.ts). */
   observability: ObservabilityConfig;
+  /** PUBLIC_URL and the SHOPIFY_* connector settings (src/connectors/shopify/config.ts). */
+  shopify: ShopifyConfig;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +257,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
       secretKey: env.WEBHOOK_SECRET_KEY?.trim() || null,
     },
     observability: observabilityConfig(env),
+    shopify: shopifyConfig(env),
   };
   return deepFreeze(config);
 }

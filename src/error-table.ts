@@ -38,6 +38,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   idempotency_key_reused: 422,
   subscription_not_supported: 400,
   persisted_query_invalid: 400,
+  not_configured: 503,
+  invalid_signature: 401,
   no_db: 503,
   internal_error: 500,
 };
@@ -57,6 +59,7 @@ const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
   password_change_required: 'Change your password first (POST /auth/password).',
   rate_limit_exceeded: 'More than the allowed requests in a minute; retry after the reset.',
   no_db: 'The database is unavailable; retry shortly.',
+  invalid_signature: 'The request signature is missing or wrong.',
   internal_error: 'Something went wrong on our side.',
   not_found: 'Not found.',
   idempotency_key_in_progress: 'A request with this Idempotency-Key is still running; retry shortly.',

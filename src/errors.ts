@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'subscription_not_supported',
   'persisted_query_invalid',
+  'not_configured',
+  'invalid_signature',
   'no_db',
   'internal_error',
 ] as const;

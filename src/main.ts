@@ -12,6 +12,8 @@ import type { RateLimitStore } from './http/rate-limit/index.ts';
 import { registerPlayground } from './http/playground.ts';
 import { registerDashboard } from './http/dashboard.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { cookieIsSecure, cookieSession } from './http/session-cookie.ts';
+import { shopifyRoutes } from './connectors/shopify/index.ts';
 import { restCompat } from '../rest-compat/index.ts';
 import { collectDocumentedRoutes } from '../rest-compat/openapi/document.ts';
 import { GRAPHQL_PATH, graphqlRoutes } from './graphql/route.ts';
@@ -133,6 +135,15 @@ export async function buildApp({ config, db, services, logger, loggerInstance, l
   await app.register(async (v1) => restCompat(v1, services, guard, documented), { prefix: '/api/v1' });
   await app.register(async (gql) => graphqlRoutes(gql, { services, guard, config }));
   await app.register(async (auth) => authRoutes(auth, services, guard, toGlobalId));
+  // The Shopify connector's install, callback and webhook receiver (docs/connectors/shopify.md).
+  await app.register(async (shopify) =>
+    shopifyRoutes(shopify, {
+      core: { config, services },
+      signedIn: async (request, reply) => (await cookieSession(services.auth, request, reply, false)).principal,
+      secureCookies: cookieIsSecure,
+      publicRoute: guard.publicRoute(),
+    }),
+  );
   registerPlayground(app, guard, { enabled: config.playgroundEnabled, endpoint: GRAPHQL_PATH });
   registerDashboard(app, guard);
   answerUnknownRoutes(app);

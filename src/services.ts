@@ -42,6 +42,7 @@ import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
 import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import { importsService } from './domain/imports/index.ts';
+import { connectionsService } from './domain/connections/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
@@ -72,6 +73,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   // What a write changed is marked for the analytics catch-up (docs/analytics.md, "Catch-up").
   const ingestion = ingestionService(db.prisma, { onChanged: ports.onIngested ?? catchup.onChanged });
   return {
+    /** The configuration the services were built with (connectors and jobs read their settings here). */
+    config,
     accounts,
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
@@ -108,6 +111,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     reports: reportsService(db.prisma),
     orders: ordersService(db.prisma),
     ingestion,
+    // Connector plumbing (OAuth states, upstream tokens sealed with the webhook secrets' key, the webhook inbox).
+    connections: connectionsService(db.prisma, { secrets, enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('connector-inbox', accountId) }),
     imports: importsService(db.prisma, {
       ingestion,
       enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('imports', accountId),

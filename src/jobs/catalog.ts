@@ -30,6 +30,9 @@ export const JOB_CATALOG = [
   // File imports are queued the moment a file is received (src/jobs/repo.ts enqueueNow); the
   // hourly tick is only a safety net for one whose queueing was lost.
   { name: 'imports', schedule: '53 * * * *', periodSeconds: 3600 },
+  // Connector webhook deliveries are queued the moment one is stored (and each run retries the failed
+  // ones whose backoff has passed); the tick retries them when no new delivery comes.
+  { name: 'connector-inbox', schedule: '*/5 * * * *', periodSeconds: 300 },
 ] as const satisfies readonly JobSchedule[];
 
 export type JobName = (typeof JOB_CATALOG)[number]['name'];

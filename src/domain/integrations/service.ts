@@ -75,6 +75,9 @@ export function integrationsService(prisma: PrismaClient) {
     handleUninstall: (accountId: string, provider: string, shop: string, now = new Date()) =>
       revokeWhere(accountId, { provider, shop }, 'app_uninstalled', now),
 
+    /** The platform refused to refresh the integration's token (revoked or expired grant). */
+    revokeForRefusedToken: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'token_expired', now),
+
     /**
      * The integrations-staleness job: expired tokens revoke their integration
      * (integration.revoked, reason token_expired); connected integrations without a sync for 24

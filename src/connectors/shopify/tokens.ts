@@ -1,0 +1,37 @@
+// A shop's access token, valid when returned: an expiring offline token is refreshed before it
+// expires (rotating refresh tokens), one refresh at a time per integration across processes
+// (the credentials row is locked while Shopify is asked: src/domain/connections).
+import { AppError } from '../../errors.ts';
+import { RefreshRefused } from '../../domain/connections/index.ts';
+import type { ShopifyCore } from './core.ts';
+import { shopifyCredentials } from './config.ts';
+import { refreshTokens } from './oauth.ts';
+
+export interface ShopifyAccess {
+  /** The shop domain (name.myshopify.com). */
+  shop: string;
+  /** The Admin API access token: send as X-Shopify-Access-Token. Never log it. */
+  accessToken: string;
+}
+
+/**
+ * A valid access token for the integration, refreshed when it expires within five minutes.
+ * Throws AppError('conflict') when the integration is revoked (or has no token), and revokes it
+ * (integration.revoked, reason token_expired) when Shopify refuses the refresh.
+ */
+export async function shopifyAccess(core: ShopifyCore, integrationId: number): Promise<ShopifyAccess> {
+  const { connections, integrations } = core.services;
+  const credentials = shopifyCredentials(core.config.shopify);
+  if (!credentials) throw new AppError('not_configured', 'The Shopify app is not configured (SHOPIFY_API_KEY, SHOPIFY_API_SECRET, PUBLIC_URL).');
+  try {
+    return await connections.access(integrationId, (refreshToken, shop) => refreshTokens(core.config.shopify, credentials, shop, refreshToken));
+  } catch (error) {
+    if (!(error instanceof RefreshRefused)) throw error;
+    const integration = await connections.integration(integrationId);
+    if (integration && !integration.revokedAt) {
+      await integrations.revokeForRefusedToken(integration.accountId, integrationId);
+      await connections.forgetTokens(integrationId);
+    }
+    throw new AppError('conflict', 'Shopify refused to refresh the token: the integration is revoked; reconnect the store.');
+  }
+}

@@ -1,0 +1,264 @@
+// Connector plumbing shared by every platform connector (docs/connectors/shopify.md): the OAuth
+// state nonces of installs in flight, the upstream tokens sealed at rest with their refresh (one
+// at a time per integration, in every process), and the webhook inbox the connector-inbox job
+// drains with retries. The platform protocols (HTTP, signatures, payloads) stay in the connectors.
+import { randomBytes } from 'node:crypto';
+import type { PrismaClient } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { SecretBox } from '../webhooks/secret-box.ts';
+import { connectionsRepo, type InboxRow, type IntegrationRow, type NewDelivery } from './repo.ts';
+
+/** How long an install may take between the redirect to the platform and its callback. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+/** An access token expiring within this margin is refreshed before use. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** Processing attempts of a delivery before it is marked failed. */
+export const INBOX_MAX_ATTEMPTS = 12;
+
+/** Tokens as the platform gave them (plain; sealed here before they are stored). */
+export interface UpstreamTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  accessExpiresAt: Date | null;
+  refreshExpiresAt: Date | null;
+  scopes: string[];
+}
+
+/** The platform refused a refresh (revoked or expired grant): the integration is revoked. */
+export class RefreshRefused extends Error {}
+
+export interface InboxDelivery {
+  id: number;
+  provider: string;
+  accountId: string;
+  integrationId: number | null;
+  shop: string;
+  topic: string;
+  triggeredAt: Date | null;
+  body: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  result: unknown;
+  receivedAt: Date;
+  processedAt: Date | null;
+}
+
+export type ConnectedIntegration = { id: number; accountId: string; provider: string; shop: string; revokedAt: Date | null };
+
+const toIntegration = (r: IntegrationRow): ConnectedIntegration => ({
+  id: r.id,
+  accountId: r.account_id,
+  provider: r.provider,
+  shop: r.shop,
+  revokedAt: r.revoked_at,
+});
+const toDelivery = (r: InboxRow): InboxDelivery => ({
+  id: r.id,
+  provider: r.provider,
+  accountId: r.account_id,
+  integrationId: r.integration_id,
+  shop: r.shop,
+  topic: r.topic,
+  triggeredAt: r.triggered_at,
+  body: r.body,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  result: r.result,
+  receivedAt: r.received_at,
+  processedAt: r.processed_at,
+});
+
+/** A numeric(14,2) column as a decimal string with two places (exact within a double's 15 digits). */
+const money = (v: unknown): string => Number(String(v)).toFixed(2);
+
+/** Backoff of the n-th failed attempt (1-based): 5 s, 10 s, 20 s ... capped at an hour. */
+export const inboxBackoffMs = (attempt: number): number => Math.min(3_600_000, 5_000 * 2 ** (attempt - 1));
+
+export function connectionsService(prisma: PrismaClient, deps: { secrets: SecretBox; enqueue: (accountId: string) => Promise<void> }) {
+  const repo = connectionsRepo(prisma);
+  const { secrets } = deps;
+  // One refresh at a time per integration in this process too (the row lock covers the others).
+  const inFlight = new Map<number, Promise<{ shop: string; accessToken: string }>>();
+
+  const sealTokens = (t: UpstreamTokens) => ({
+    accessToken: secrets.seal(t.accessToken),
+    refreshToken: t.refreshToken === null ? null : secrets.seal(t.refreshToken),
+    accessExpiresAt: t.accessExpiresAt,
+    refreshExpiresAt: t.refreshExpiresAt,
+    scopes: t.scopes,
+  });
+
+  async function refreshLocked(
+    integration: ConnectedIntegration,
+    refresh: (refreshToken: string, shop: string) => Promise<UpstreamTokens>,
+    now: () => Date,
+  ): Promise<{ shop: string; accessToken: string }> {
+    return repo.withLockedCredentials(integration.id, async (row, tx) => {
+      if (!row) throw new AppError('conflict', 'the integration has no stored token');
+      const expires = row.access_expires_at;
+      // Another process (or an earlier caller) refreshed while this one waited for the lock.
+      if (!expires || expires.getTime() - now().getTime() > REFRESH_MARGIN_MS) return { shop: integration.shop, accessToken: secrets.open(row.access_token) };
+      if (!row.refresh_token) throw new RefreshRefused('the access token expired and there is no refresh token');
+      // Nothing else may query while the lock is held: on the embedded database this transaction is the only session.
+      const fresh = await refresh(secrets.open(row.refresh_token), integration.shop);
+      // A refresh answer without scopes keeps the granted ones.
+      const scopes = fresh.scopes.length ? fresh.scopes : (row.scopes ?? []);
+      await repo.saveTokens(tx, integration.id, sealTokens({ ...fresh, scopes }), now());
+      return { shop: integration.shop, accessToken: fresh.accessToken };
+    });
+  }
+
+  return {
+    /** A new single-use state nonce for an install by this user of this account. */
+    async createOAuthState(accountId: string, userId: string, provider: string, shop: string, now = new Date()): Promise<string> {
+      const nonce = randomBytes(24).toString('base64url');
+      await repo.insertState({ nonce, accountId, userId, provider, shop, expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS) });
+      return nonce;
+    },
+
+    /** The install the nonce belongs to, marked used; undefined when unknown, used or expired. */
+    async consumeOAuthState(nonce: string, provider: string, now = new Date()) {
+      const row = await repo.consumeState(nonce, provider, now);
+      return row ? { accountId: row.account_id, userId: row.user_id, shop: row.shop } : undefined;
+    },
+
+    async integration(id: number): Promise<ConnectedIntegration | undefined> {
+      const row = await repo.integration(id);
+      return row ? toIntegration(row) : undefined;
+    },
+
+    /** Where a platform's notice about a shop goes: its unrevoked integration, else the latest one. */
+    async integrationForShop(provider: string, shop: string): Promise<ConnectedIntegration | undefined> {
+      const row = (await repo.integrationsForShop(provider, shop))[0];
+      return row ? toIntegration(row) : undefined;
+    },
+
+    /** Whether another account holds an unrevoked integration of this shop (one account per shop). */
+    async shopHeldElsewhere(provider: string, shop: string, accountId: string): Promise<boolean> {
+      return (await repo.integrationsForShop(provider, shop)).some((r) => r.revoked_at === null && r.account_id !== accountId);
+    },
+
+    /** Stores the tokens sealed (a reconnect replaces them). */
+    async storeTokens(integrationId: number, tokens: UpstreamTokens, now = new Date()): Promise<void> {
+      await repo.saveTokens(prisma, integrationId, sealTokens(tokens), now);
+    },
+
+    /** The stored tokens' metadata (never the tokens): for tests and support. */
+    async tokenInfo(integrationId: number) {
+      const row = await repo.credentials(integrationId);
+      if (!row) return undefined;
+      return {
+        sealed: row.access_token.length > 0 && (!secrets.sealing || row.access_token.startsWith('enc:')),
+        accessExpiresAt: row.access_expires_at,
+        refreshExpiresAt: row.refresh_expires_at,
+        hasRefreshToken: row.refresh_token !== null,
+        scopes: row.scopes ?? [],
+      };
+    },
+
+    /**
+     * A valid access token: the stored one, or a refreshed one when it expires within
+     * REFRESH_MARGIN_MS (`refresh` calls the platform; its new tokens are stored sealed before
+     * the lock is released). Throws AppError('conflict') for a revoked integration, RefreshRefused
+     * when the platform refuses the refresh.
+     */
+    async access(
+      integrationId: number,
+      refresh: (refreshToken: string, shop: string) => Promise<UpstreamTokens>,
+      now: () => Date = () => new Date(),
+    ): Promise<{ shop: string; accessToken: string }> {
+      const row = await repo.integration(integrationId);
+      if (!row) throw new AppError('not_found', 'no such integration');
+      const integration = toIntegration(row);
+      if (integration.revokedAt) throw new AppError('conflict', 'the integration is revoked');
+      const stored = await repo.credentials(integrationId);
+      if (!stored) throw new AppError('conflict', 'the integration has no stored token');
+      if (!stored.access_expires_at || stored.access_expires_at.getTime() - now().getTime() > REFRESH_MARGIN_MS) {
+        return { shop: integration.shop, accessToken: secrets.open(stored.access_token) };
+      }
+      let pending = inFlight.get(integrationId);
+      if (!pending) {
+        pending = refreshLocked(integration, refresh, now).finally(() => inFlight.delete(integrationId));
+        inFlight.set(integrationId, pending);
+      }
+      return pending;
+    },
+
+    /** Forgets an integration's tokens (revoked: they are of no use and must not linger). */
+    forgetTokens: (integrationId: number) => repo.deleteCredentials(integrationId),
+
+    /** Stores a webhook delivery and queues its processing; false when its key was seen before (a duplicate). */
+    async receive(delivery: NewDelivery): Promise<boolean> {
+      const stored = await repo.insertInbox(delivery);
+      if (stored) await deps.enqueue(delivery.accountId);
+      return stored;
+    },
+
+    /** The account's deliveries due now, oldest first. */
+    dueDeliveries: async (accountId: string, provider: string, now = new Date(), limit = 100) =>
+      (await repo.dueInbox(accountId, provider, now, limit)).map(toDelivery),
+
+    nextDueDelivery: (accountId: string) => repo.nextDue(accountId),
+
+    /** Processed: the body is dropped (no personal data kept); `result` is kept for the owner. */
+    deliveryDone: (id: number, result: unknown = null, now = new Date()) => repo.markInboxDone(id, result, now),
+
+    /** A failed attempt: retried after a backoff, or marked failed after INBOX_MAX_ATTEMPTS. */
+    async deliveryFailed(delivery: Pick<InboxDelivery, 'id' | 'attempts'>, error: string, now = new Date()): Promise<void> {
+      const attempt = delivery.attempts + 1;
+      const next = attempt >= INBOX_MAX_ATTEMPTS ? null : new Date(now.getTime() + inboxBackoffMs(attempt));
+      await repo.markInboxFailed(delivery.id, error.slice(0, 1000), next);
+    },
+
+    /** The account's deliveries, newest first (status, attempts, last error; bodies of processed ones are gone). */
+    listDeliveries: async (accountId: string, filter: { topic?: string; status?: string } = {}, limit = 100) =>
+      (await repo.listInbox(accountId, filter, Math.min(Math.max(limit, 1), 500))).map(toDelivery),
+
+    /** The SKUs of upstream inventory items (from product variants). */
+    rememberItemSkus: (integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>) => repo.rememberItemSkus(integrationId, items),
+
+    /** One location's stock of an item; the item's SKU and its total over locations, when the SKU is known. */
+    async setStock(integrationId: number, itemId: string, locationId: string, available: number, updatedAt: Date) {
+      const row = await repo.setStock(integrationId, itemId, locationId, available, updatedAt);
+      return row ? { sku: row.sku, available: row.total, updatedAt: row.updated_at } : undefined;
+    },
+
+    /** A customer's stored data (customers/data_request), or null when none is stored. */
+    async customerData(accountId: string, source: string, externalId: string) {
+      const found = await repo.customerData(accountId, source, externalId);
+      if (!found) return null;
+      const { customer, orders } = found;
+      return {
+        customer: {
+          externalId: customer.external_id,
+          email: customer.email,
+          name: customer.name,
+          phone: customer.phone,
+          city: customer.city,
+          country: customer.country,
+          createdAt: customer.created_at.toISOString(),
+        },
+        orders: orders.map((o) => ({
+          externalId: o.external_id,
+          status: o.status,
+          currency: o.currency,
+          total: money(o.total_amount),
+          refunded: money(o.refunded_amount),
+          placedAt: o.placed_at.toISOString(),
+        })),
+      };
+    },
+
+    /** Erases the data-request results kept about a customer (customers/redact). */
+    eraseCustomerResults: (accountId: string, integrationId: number, customerId: string) => repo.eraseCustomerResults(accountId, integrationId, customerId),
+
+    /** Erases what the connector keeps of a shop besides the commerce rows (shop/redact). */
+    eraseShop: (accountId: string, integrationId: number, keepDeliveryId: number) => repo.eraseShopRows(accountId, integrationId, keepDeliveryId),
+  };
+}
+
+export type ConnectionsService = ReturnType<typeof connectionsService>;

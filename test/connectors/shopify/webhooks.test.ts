@@ -1,0 +1,370 @@
+// Shopify webhooks over real HTTP against the simulator's sender, on both databases: the
+// signature checked first (401, nothing stored), duplicates acknowledged and dropped, every topic
+// through the inbox and the connector-inbox job into the ingestion tables and the analytics
+// (an order via webhook in /api/v1/profit), out-of-order and late deliveries converging, a failed
+// delivery retried with backoff and visible, the compliance topics erasing or gathering,
+// app/uninstalled revoking, an unknown shop dropped, nothing lost across an app restart, and no
+// delivery reaching another account.
+import { jest } from '@jest/globals';
+import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import { dashboardEnv, signedInUser } from '../../helpers/dashboard.ts';
+import { makeAccount } from '../../factories/index.ts';
+import { makeKey } from '../../factories/keys.ts';
+import {
+  appUninstalledPayload,
+  customerPayload,
+  customersRedactPayload,
+  dataRequestPayload,
+  inventoryLevelPayload,
+  orderPayload,
+  orderTotals,
+  productPayload,
+  refundPayload,
+  shopRedactPayload,
+  startShopifySimulator,
+  webhookSender,
+  type ShopifySimulator,
+  type SimCustomer,
+  type SimOrder,
+  type WebhookSender,
+} from '../../simulators/shopify/index.ts';
+import { jobRunner } from '../../../src/jobs/runner.ts';
+import { ALL_JOBS } from '../../../src/jobs/index.ts';
+import { connectorInboxJob } from '../../../src/jobs/connector-inbox.job.ts';
+import { API_KEY, API_SECRET, connectedStore, eventually, shopifyEnv } from './helpers.ts';
+
+jest.setTimeout(240_000);
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+let ids = 1000;
+const nextId = () => ++ids;
+
+function customer(): SimCustomer {
+  const id = nextId();
+  return { id, email: `buyer${id}@example.com`, first_name: 'Ana', last_name: `Silva${id}`, country_code: 'PT', updated_at: iso(Date.now() - 10 * HOUR) };
+}
+
+function order(overrides: Partial<SimOrder> = {}): SimOrder {
+  const id = nextId();
+  return {
+    id,
+    processedAt: iso(Date.now() - 2 * HOUR),
+    updatedAt: iso(Date.now() - 2 * HOUR),
+    customer: customer(),
+    lines: [
+      { id: nextId(), sku: `SKU-${id}-A`, title: 'Mug', quantity: 2, price: '12.50' },
+      { id: nextId(), sku: `SKU-${id}-B`, title: 'Tee', quantity: 1, price: '20.00' },
+    ],
+    shipping: '5.00',
+    tax: '3.10',
+    discount: '1.00',
+    ...overrides,
+  };
+}
+
+describeEachDatabase('shopify webhooks', (target) => {
+  let database: TestDatabase;
+  let sim: ShopifySimulator;
+  let app: TestApp;
+  let sender: WebhookSender;
+
+  const env = () => ({ ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
+  beforeAll(async () => {
+    database = await target.create();
+    sim = await startShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
+    app = await startTestApp(database, env());
+    sender = webhookSender(`${app.url}/integrations/shopify/webhooks`, API_SECRET);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sim?.close();
+    await database?.close();
+  });
+
+  const store = () =>
+    connectedStore(
+      app,
+      (accountId) => signedInUser(app, accountId, 'owner'),
+      async () => (await makeAccount(app.db.prisma)).id,
+    );
+  /** Runs what is queued the way a worker does (the connector-inbox job, then the analytics catch-up). */
+  const drain = () => jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
+  const deliver = async (topic: string, shop: string, payload: unknown) => {
+    const res = await sender.send(sender.make(topic, shop, payload));
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const inbox = (accountId: string) => app.services.connections.listDeliveries(accountId);
+  const ordersOf = (accountId: string) => app.db.prisma.order.findMany({ where: { accountId }, include: { items: true }, orderBy: { externalId: 'asc' } });
+
+  test('a forged, unsigned or altered delivery is 401 and stores nothing; an unknown shop is acknowledged and dropped', async () => {
+    const { accountId, shop } = await store();
+    const delivery = sender.make('orders/create', shop, orderPayload(order()));
+    for (const sign of ['wrong', 'none'] as const) {
+      const res = await sender.send(delivery, { sign });
+      expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([401, 'invalid_signature']);
+    }
+    // Signed over one body, another body sent.
+    const altered = await fetch(`${app.url}/integrations/shopify/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'orders/create',
+        'x-shopify-shop-domain': shop,
+        'x-shopify-webhook-id': 'w-1',
+        'x-shopify-hmac-sha256': (await import('../../simulators/shopify/index.ts')).webhookSignature('{"id":1}', API_SECRET),
+      },
+      body: '{"id":2}',
+    });
+    expect(altered.status).toBe(401);
+    expect(await inbox(accountId)).toEqual([]);
+    const unknown = await sender.send(sender.make('orders/create', 'nobody-here.myshopify.com', orderPayload(order())));
+    expect(unknown.status).toBe(200);
+    expect(await app.db.prisma.connectorInbox.count({ where: { shop: 'nobody-here.myshopify.com' } })).toBe(0);
+    // Signed but without the headers Shopify always sends: a clear 400.
+    const headless = await fetch(`${app.url}/integrations/shopify/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-hmac-sha256': (await import('../../simulators/shopify/index.ts')).webhookSignature('{}', API_SECRET),
+      },
+      body: '{}',
+    });
+    expect([headless.status, ((await headless.json()) as { error: string }).error]).toEqual([400, 'invalid_parameter']);
+    await drain();
+    expect(await ordersOf(accountId)).toEqual([]);
+  });
+
+  test('orders: duplicates dropped, out of order converging on the newest, test orders not counted, cancellation; the order is in /api/v1/profit', async () => {
+    const { accountId, shop } = await store();
+    const key = await makeKey(app.db.prisma, accountId, ['read']);
+    const first = order();
+    const updated: SimOrder = { ...first, updatedAt: iso(Date.parse(first.updatedAt) + 60_000), shipping: '7.00' };
+    // orders/updated arrives before orders/create.
+    await deliver('orders/updated', shop, orderPayload(updated));
+    const create = sender.make('orders/create', shop, orderPayload(first));
+    const once = await sender.send(create);
+    const again = await sender.send(create);
+    expect(await once.json()).toEqual({ received: true, duplicate: false });
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    const testOrder = order({ test: true });
+    await deliver('orders/create', shop, orderPayload(testOrder));
+    expect((await inbox(accountId)).length).toBe(3);
+    await drain();
+
+    const deliveries = await inbox(accountId);
+    expect(deliveries.map((d) => [d.topic, d.status, d.attempts])).toEqual([
+      ['orders/create', 'done', 1],
+      ['orders/create', 'done', 1],
+      ['orders/updated', 'done', 1],
+    ]);
+    // Processed bodies are not kept.
+    expect(deliveries.every((d) => d.body === '{}')).toBe(true);
+    const storedOrders = await ordersOf(accountId);
+    // The test order is kept in the ingestion ledger only, never counted.
+    expect(storedOrders.map((x) => x.externalId)).toEqual([String(first.id)]);
+    expect(await app.db.prisma.ingestionRecord.count({ where: { accountId, kind: 'order', test: true } })).toBe(1);
+    const [stored] = storedOrders;
+    const { total } = orderTotals(updated);
+    expect(stored).toMatchObject({ externalId: String(first.id), source: 'shopify', status: 'paid' });
+    expect(Number(stored!.totalAmount)).toBe(Number(total));
+    expect(Number(stored!.shippingAmount)).toBe(7);
+    expect(stored!.items.map((i) => [i.sku, i.quantity]).sort()).toEqual([
+      [`SKU-${first.id}-A`, 2],
+      [`SKU-${first.id}-B`, 1],
+    ]);
+
+    // The analytics caught up: the order's day counts it (and not the test order).
+    const day = first.processedAt.slice(0, 10);
+    let served: { gross_revenue: number; purchase_count: number } | undefined;
+    await eventually(async () => {
+      await drain();
+      const profit = (await (await fetch(`${app.url}/api/v1/profit?days=7`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+        data: Array<{ snapshot_date: string; gross_revenue: number; purchase_count: number }>;
+      };
+      served = profit.data.find((d) => d.snapshot_date === day);
+      return served?.purchase_count === 1;
+    }, 'the order in /api/v1/profit');
+    expect(Math.round(served!.gross_revenue * 100)).toBe(Math.round(Number(total) * 100));
+
+    // A late, older orders/updated changes nothing; orders/cancelled cancels.
+    await deliver('orders/updated', shop, orderPayload({ ...first, shipping: '99.00' }));
+    const cancelledAt = iso(Date.parse(updated.updatedAt) + 60_000);
+    await deliver('orders/cancelled', shop, orderPayload({ ...updated, cancelledAt, updatedAt: cancelledAt }));
+    await drain();
+    const [afterCancel] = await ordersOf(accountId);
+    expect(Number(afterCancel!.shippingAmount)).toBe(7);
+    expect(afterCancel!.status).toBe('cancelled');
+  });
+
+  test('a refund before its order converges once the order arrives; a refund 200 days late corrects its day', async () => {
+    const { accountId, shop } = await store();
+    const o = order();
+    const refund = refundPayload({
+      id: nextId(),
+      orderId: o.id,
+      processedAt: iso(Date.now() - HOUR),
+      amount: '12.50',
+      lines: [{ sku: o.lines[0]!.sku, quantity: 1, subtotal: '12.50' }],
+    });
+    await deliver('refunds/create', shop, refund);
+    await drain();
+    await deliver('orders/create', shop, orderPayload(o));
+    await drain();
+    expect((await inbox(accountId)).map((d) => [d.topic, d.status])).toEqual([
+      ['orders/create', 'done'],
+      ['refunds/create', 'done'],
+    ]);
+    const [stored] = await ordersOf(accountId);
+    expect(Number(stored!.refundedAmount)).toBe(12.5);
+    expect(stored!.status).toBe('partially_refunded');
+
+    const old = order({ processedAt: iso(Date.now() - 200 * 24 * HOUR), updatedAt: iso(Date.now() - 200 * 24 * HOUR) });
+    await deliver('orders/create', shop, orderPayload(old));
+    await drain();
+    await deliver('refunds/create', shop, refundPayload({ id: nextId(), orderId: old.id, processedAt: iso(Date.now() - HOUR), amount: '5.00', lines: [] }));
+    await drain();
+    const late = (await ordersOf(accountId)).find((x) => x.externalId === String(old.id))!;
+    expect(Number(late.refundedAmount)).toBe(5);
+  });
+
+  test('customers, products and inventory levels; a level before its product fails, stays visible and is retried with backoff until it lands; bulk_operations/finish is processed', async () => {
+    const { accountId, shop } = await store();
+    const c = customer();
+    await deliver('customers/create', shop, customerPayload(c));
+    await deliver('customers/update', shop, customerPayload({ ...c, first_name: 'Beatriz', updated_at: iso(Date.parse(c.updated_at) + 1000) }));
+    const productId = nextId();
+    const itemId = nextId();
+    const sku = `SKU-P-${productId}`;
+    const level = inventoryLevelPayload({ inventoryItemId: itemId, locationId: 1, available: 7, updatedAt: iso(Date.now() - 1000) });
+    await deliver('inventory_levels/update', shop, level);
+    await drain();
+    const failed = (await inbox(accountId)).find((d) => d.topic === 'inventory_levels/update')!;
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.lastError).toContain('has no known SKU yet');
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    await deliver(
+      'products/update',
+      shop,
+      productPayload({
+        id: productId,
+        title: 'Lamp',
+        updatedAt: iso(Date.now() - 5000),
+        variants: [{ id: nextId(), sku, price: '30.00', inventoryItemId: itemId }],
+      }),
+    );
+    await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: itemId, locationId: 2, available: 4, updatedAt: iso(Date.now()) }));
+    await deliver('bulk_operations/finish', shop, {
+      admin_graphql_api_id: 'gid://shopify/BulkOperation/1',
+      completed_at: iso(Date.now()),
+      status: 'completed',
+    });
+    await drain();
+    // The failed level waits for its backoff; the job's tick after it retries (run as a worker would, at that time).
+    const retry = (await inbox(accountId)).find((d) => d.topic === 'inventory_levels/update' && d.status === 'pending')!;
+    expect(retry.id).toBe(failed.id);
+    await connectorInboxJob.run({
+      services: app.services,
+      accountId,
+      now: new Date(retry.nextAttemptAt.getTime() + 1000),
+      signal: new AbortController().signal,
+    });
+    expect((await inbox(accountId)).map((d) => d.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
+    expect((await inbox(accountId)).find((d) => d.id === failed.id)).toMatchObject({ attempts: 2, lastError: null });
+
+    const stored = await app.db.prisma.customer.findMany({ where: { accountId } });
+    expect(stored.map((s) => [s.externalId, s.name, s.email, s.country])).toEqual([[String(c.id), `Beatriz ${c.last_name}`, c.email, 'PT']]);
+    const item = await app.db.prisma.inventoryItem.findFirst({ where: { accountId, sku } });
+    expect(item).toMatchObject({ sku, productName: 'Lamp', currentStock: 11 });
+  });
+
+  test('compliance: data_request gathers the customer for the owner, customers/redact erases them keeping the figures, shop/redact erases the shop', async () => {
+    const { accountId, shop, integrationId } = await store();
+    const o = order();
+    await deliver('orders/create', shop, orderPayload(o));
+    await deliver('orders/create', shop, orderPayload(order()));
+    await drain();
+    await deliver('customers/data_request', shop, dataRequestPayload(shop, o.customer!, [o.id]));
+    await drain();
+    const request = (await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!;
+    expect(request.status).toBe('done');
+    expect(request.result).toMatchObject({
+      customerId: String(o.customer!.id),
+      ordersRequested: [String(o.id)],
+      data: {
+        customer: { externalId: String(o.customer!.id), email: o.customer!.email, country: 'PT' },
+        orders: [{ externalId: String(o.id), total: orderTotals(o).total }],
+      },
+    });
+
+    // The owner reads it over HTTP with the dashboard session; a member may not; another account sees none of it.
+    const ownerCookie = (await signedInUser(app, accountId, 'owner')).cookie;
+    const read = async (cookie: string) => {
+      const res = await fetch(`${app.url}/integrations/shopify/data-requests`, { headers: { cookie } });
+      return { status: res.status, body: (await res.json()) as { data?: Array<{ shop: string; status: string; result: unknown }>; error?: string } };
+    };
+    const served = await read(ownerCookie);
+    expect(served.status).toBe(200);
+    expect(served.body.data).toEqual([{ id: request.id, shop, received_at: request.receivedAt.toISOString(), status: 'done', result: request.result }]);
+    expect(await read((await signedInUser(app, accountId, 'member')).cookie)).toMatchObject({ status: 403, body: { error: 'owner_required' } });
+    const stranger = await makeAccount(app.db.prisma);
+    expect(await read((await signedInUser(app, stranger.id, 'owner')).cookie)).toEqual({ status: 200, body: { data: [] } });
+
+    await deliver('customers/redact', shop, customersRedactPayload(shop, o.customer!, [o.id]));
+    await drain();
+    const redacted = await app.db.prisma.customer.findFirst({ where: { accountId, externalId: String(o.customer!.id) } });
+    expect(redacted).toMatchObject({ email: '', phone: null, city: '' });
+    expect(redacted!.name).not.toContain(o.customer!.last_name);
+    expect((await ordersOf(accountId)).length).toBe(2);
+    expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
+
+    await deliver('shop/redact', shop, shopRedactPayload(shop));
+    await drain();
+    expect(await ordersOf(accountId)).toEqual([]);
+    expect(await app.db.prisma.customer.count({ where: { accountId } })).toBe(0);
+    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId } })).toBe(0);
+    expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
+  });
+
+  test('app/uninstalled revokes (app_uninstalled, integration.revoked); later deliveries for the shop change nothing', async () => {
+    const { accountId, shop, integrationId } = await store();
+    await deliver('app/uninstalled', shop, appUninstalledPayload(shop));
+    await drain();
+    const [integration] = (await app.services.integrations.listIntegrations(accountId)).items;
+    expect(integration).toMatchObject({ status: 'revoked' });
+    expect((await app.db.prisma.integration.findUniqueOrThrow({ where: { id: integrationId } })).revokeReason).toBe('app_uninstalled');
+    const events = (await app.services.events.listForAccount(accountId)).filter((e) => e.name === 'integration.revoked').map((e) => e.data);
+    expect(events).toEqual([{ provider: 'shopify', store_id: integrationId, reason: 'app_uninstalled' }]);
+    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId } })).toBe(0);
+    await deliver('orders/create', shop, orderPayload(order()));
+    await drain();
+    expect(await ordersOf(accountId)).toEqual([]);
+    expect((await inbox(accountId))[0]).toMatchObject({ topic: 'orders/create', status: 'done', result: { dropped: 'the integration is revoked' } });
+  });
+
+  test("a delivery reaches only its shop's account", async () => {
+    const a = await store();
+    const b = await store();
+    const o = order();
+    await deliver('orders/create', a.shop, orderPayload(o));
+    await drain();
+    expect((await ordersOf(a.accountId)).map((x) => x.externalId)).toEqual([String(o.id)]);
+    expect(await ordersOf(b.accountId)).toEqual([]);
+    expect(await inbox(b.accountId)).toEqual([]);
+  });
+
+  test('nothing is lost across a restart: stored deliveries are processed by the next app', async () => {
+    const { accountId, shop } = await store();
+    const orders = [order(), order(), order()];
+    for (const o of orders) await deliver('orders/create', shop, orderPayload(o));
+    expect((await inbox(accountId)).every((d) => d.status === 'pending')).toBe(true);
+    await app.close();
+    app = await startTestApp(database, env());
+    sender = webhookSender(`${app.url}/integrations/shopify/webhooks`, API_SECRET);
+    await drain();
+    expect((await ordersOf(accountId)).map((x) => x.externalId).sort()).toEqual(orders.map((o) => String(o.id)).sort());
+  });
+});
