@@ -42,6 +42,8 @@ import { reportsService } from './domain/reports/index.ts';
 import { ordersService } from './domain/orders/index.ts';
 import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import { importsService } from './domain/imports/index.ts';
+import { syncStreamsService } from './domain/integrations/index.ts';
+import { shopifySync, SHOPIFY_SYNC_JOB, type ShopifySyncDeps } from './connectors/shopify/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
@@ -50,6 +52,11 @@ export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
   onIngested?: OnChanged;
+  /**
+   * The Shopify connector's sync (token source, API version and base URL, PUBLIC_URL, tuning):
+   * part A's configuration and token store provide it; without it `services.shopify` is null.
+   */
+  shopify?: Omit<ShopifySyncDeps, 'ingestion' | 'integrations' | 'streams' | 'enqueue'>;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -108,6 +115,15 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     reports: reportsService(db.prisma),
     orders: ordersService(db.prisma),
     ingestion,
+    shopify: ports.shopify
+      ? shopifySync({
+          ...ports.shopify,
+          ingestion,
+          integrations,
+          streams: syncStreamsService(db.prisma),
+          enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow(SHOPIFY_SYNC_JOB, accountId),
+        })
+      : null,
     imports: importsService(db.prisma, {
       ingestion,
       enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('imports', accountId),

@@ -30,6 +30,9 @@ export const JOB_CATALOG = [
   // File imports are queued the moment a file is received (src/jobs/repo.ts enqueueNow); the
   // hourly tick is only a safety net for one whose queueing was lost.
   { name: 'imports', schedule: '53 * * * *', periodSeconds: 3600 },
+  // Shopify backfill and reconciliation (docs/connectors/shopify-sync.md): queued at once by a new
+  // connection; the schedule is the incremental reconciliation's cadence.
+  { name: 'shopify-sync', schedule: '*/15 * * * *', periodSeconds: 900 },
 ] as const satisfies readonly JobSchedule[];
 
 export type JobName = (typeof JOB_CATALOG)[number]['name'];

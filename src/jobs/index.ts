@@ -12,6 +12,7 @@ import { aiInsightsGenerateJob } from './ai-insights-generate.job.ts';
 import { aiQuotaJob } from './ai-quota.job.ts';
 import { retentionJob } from './retention.job.ts';
 import { importsJob } from './imports.job.ts';
+import { shopifySyncJob } from './shopify-sync.job.ts';
 
 const HANDLERS: AnyJobDefinition[] = [
   customerMetricsJob,
@@ -25,6 +26,7 @@ const HANDLERS: AnyJobDefinition[] = [
   aiQuotaJob,
   retentionJob,
   importsJob,
+  shopifySyncJob,
 ];
 
 const byName = new Map(HANDLERS.map((job) => [job.name as JobName, job]));

@@ -64,7 +64,7 @@ function matchesQuery(query: string | null | undefined, updatedAt: Date): boolea
   for (const term of query.split(/\s+AND\s+|\s+/)) {
     const m = /^updated_at:(>=|<=|>|<)'?([^']+)'?$/.exec(term);
     if (!m) continue;
-    const at = new Date(m[2]).getTime();
+    const at = new Date(m[2]!).getTime();
     const t = updatedAt.getTime();
     if (Number.isNaN(at)) throw new Error(`Invalid search value: ${m[2]}`);
     if ((m[1] === '>=' && t < at) || (m[1] === '>' && t <= at) || (m[1] === '<=' && t > at) || (m[1] === '<' && t >= at)) return false;
@@ -186,7 +186,7 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
     status: op.status,
     errorCode: null,
     objectCount: String(op.objectCount),
-    fileSize: op.jsonl === null ? null : String(Buffer.byteLength(op.jsonl)),
+    fileSize: op.status === 'COMPLETED' && op.jsonl !== null ? String(Buffer.byteLength(op.jsonl)) : null,
     url: op.status === 'COMPLETED' && op.jsonl ? `${ctx.publicBase()}/${ctx.shop}/bulk/${op.id.split('/').pop()}.jsonl` : null,
     partialDataUrl: null,
     createdAt: op.createdAt.toISOString(),
@@ -263,9 +263,9 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
           return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: (error as Error).message }] };
         }
         const errors = ctx.check(document);
-        if (errors.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: errors[0].message }] };
+        if (errors.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: errors[0]!.message }] };
         const result = await execute({ schema: ctx.schema, document, contextValue: { ...ctx, bulk: true } });
-        if (result.errors?.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.errors[0].message }] };
+        if (result.errors?.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.errors[0]!.message }] };
         const { text, count } = toJsonl(result.data as Record<string, unknown>);
         const op: BulkOp = { id: gid('BulkOperation', nextOp++), status: 'RUNNING', createdAt: new Date(), completedAt: null, objectCount: count, jsonl: text, reads: 0 };
         ops.push(op);

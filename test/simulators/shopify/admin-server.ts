@@ -30,8 +30,8 @@ export async function startAdminServer(options: Partial<Omit<AdminSimulatorOptio
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ errors: [{ message: String(error) }] }));
     };
-    if (gql) sim.graphql(req, res, { shop: gql[1], version: gql[2] }).catch(fail);
-    else if (bulk) sim.bulkFile(req, res, { shop: bulk[1], id: bulk[2] });
+    if (gql) sim.graphql(req, res, { shop: gql[1]!, version: gql[2]! }).catch(fail);
+    else if (bulk) sim.bulkFile(req, res, { shop: bulk[1]!, id: bulk[2]! });
     else {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end('{"errors":"Not Found"}');

@@ -127,8 +127,8 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
       firstName: `Buyer`,
       lastName: `No${i}`,
       phone: i % 3 === 0 ? `+4930${100000 + i}` : null,
-      city: ['Berlin', 'Lyon', 'Austin'][i % 3],
-      country: ['DE', 'FR', 'US'][i % 3],
+      city: ['Berlin', 'Lyon', 'Austin'][i % 3]!,
+      country: ['DE', 'FR', 'US'][i % 3]!,
       createdAt: at,
       updatedAt: at,
     });
@@ -156,7 +156,7 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
     const present = (cents: number): SimMoney => ({ shop: cents, presentment: eur ? Math.round(cents * RATE_EUR) : cents });
     const lines: SimLine[] = [];
     for (let l = 0; l < int(1, 3); l++) {
-      const v = store.variants[int(0, store.variants.length - 1)];
+      const v = store.variants[int(0, store.variants.length - 1)]!;
       lines.push({ id: id(), sku: v.sku, name: `${v.productTitle} - ${v.title}`, quantity: int(1, 3), unitPrice: present(v.price) });
     }
     const subtotal = lines.reduce((s, l) => s + l.quantity * l.unitPrice.shop, 0);
@@ -173,7 +173,7 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
       cancelledAt: null,
       test: i % 41 === 7,
       presentmentCurrency: eur ? 'EUR' : 'USD',
-      customerId: i % 9 === 4 ? null : store.customers[int(0, store.customers.length - 1)].id,
+      customerId: i % 9 === 4 ? null : store.customers[int(0, store.customers.length - 1)]!.id,
       lines,
       shipping: present(shipping),
       tax: present(tax),
