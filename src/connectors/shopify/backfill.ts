@@ -170,6 +170,7 @@ async function download(ctx: BackfillContext, name: keyof typeof BACKFILL_STREAM
   let firstRejection: string | null = null;
 
   async function flush() {
+    ctx.signal?.throwIfAborted();
     if (!groups.length) return;
     const results = await BACKFILL_STREAMS[name]!.write(ctx.ingestion, ctx.accountId, origin, groups);
     for (const r of results) {

@@ -10,8 +10,8 @@ import type { AdminClient } from './admin-client.ts';
 import { LINE_FIELDS, ORDER_FIELDS, mapOrder, type GqlLineItem, type GqlOrder } from './map-graphql.ts';
 
 /** Orders per page and lines per order: a page costs about 2 + first x (the order's fields + lines); Shopify caps a query at 1,000. */
-export const RECONCILE_PAGE = 10;
-export const RECONCILE_LINES = 50;
+export const RECONCILE_PAGE = 8;
+export const RECONCILE_LINES = 20;
 /** What every incremental run reads again before its cursor (webhooks up to a day late are the other safety net). */
 export const OVERLAP_MS = 60 * 60_000;
 export const DAILY_WINDOW_MS = 60 * 86_400_000;
