@@ -1,7 +1,7 @@
 // Resolvers of the simulator's Admin GraphQL subset over a SimStore (admin-schema.ts), and the bulk
 // operations: the inner query run over the whole store (connections unpaged), flattened to JSONL.
 import { execute, parse, type DocumentNode, type GraphQLSchema, type GraphQLError } from 'graphql';
-import { decimal, gid, orderTotals, type SimMoney, type SimOrder, type SimStore, type SimVariant } from './store.ts';
+import { decimal, gid, orderTotals, type SimMoney, type SimOrder, type SimStore, type SimSubscription, type SimVariant } from './store.ts';
 
 export interface BulkOp {
   id: string;
@@ -14,16 +14,11 @@ export interface BulkOp {
   reads: number;
 }
 
-export interface Subscription {
-  id: string;
-  topic: string;
-  callbackUrl: string;
-  format: string;
-}
+export type Subscription = SimSubscription;
 
 interface Ctx {
   shop: string;
-  store: SimStore & { subscriptions?: Subscription[] };
+  store: SimStore;
   bulk: boolean;
   ops: Map<string, BulkOp[]>;
   check: (document: DocumentNode) => readonly GraphQLError[];

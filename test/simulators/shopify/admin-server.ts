@@ -37,6 +37,9 @@ export async function startAdminServer(options: Partial<Omit<AdminSimulatorOptio
       res.end('{"errors":"Not Found"}');
     }
   });
+  // Node closes a keep-alive socket 5 s after a response is flushed to the kernel, even when the
+  // client is still reading it (a backfill writing a batch between reads): storage servers do not.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

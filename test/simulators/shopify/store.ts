@@ -76,8 +76,17 @@ export interface SimVariant {
   updatedAt: Date;
 }
 
+/** A webhook subscription made through webhookSubscriptionCreate. */
+export interface SimSubscription {
+  id: string;
+  topic: string;
+  callbackUrl: string;
+  format: string;
+}
+
 export interface SimStore {
   shop: string;
+  subscriptions?: SimSubscription[];
   currency: string;
   customers: SimCustomer[];
   variants: SimVariant[];
