@@ -39,7 +39,11 @@ async function main(): Promise<void> {
     sim.tokens.set(SHOP, 'shpat_bench');
     const ingestion = ingestionService(prisma);
     const integrations = integrationsService(prisma);
-    const { id: integrationId } = await integrations.connectIntegration('acc_sync', { provider: 'shopify', shop: SHOP, scopes: ['read_orders', 'read_all_orders'] });
+    const { id: integrationId } = await integrations.connectIntegration('acc_sync', {
+      provider: 'shopify',
+      shop: SHOP,
+      scopes: ['read_orders', 'read_all_orders'],
+    });
     const sync = shopifySync({
       ingestion,
       integrations,
@@ -83,8 +87,12 @@ async function main(): Promise<void> {
     const [{ n: bulkOrders }] = (await client.query(`SELECT count(*)::int AS n FROM orders WHERE account_id = 'acc_bulk'`)).rows;
     const syncRate = ORDERS / syncSeconds;
     const bulkRate = ORDERS / bulkSeconds;
-    console.log(`${ORDERS} orders (${syncOrders} stored by the backfill, ${bulkOrders} by the bulk form; test orders are not stored), ${store.customers.length} customers, ${store.variants.length} variants`);
-    console.log(`backfill (3 bulk operations, JSONL over HTTP): ${syncRate.toFixed(0).padStart(7)} orders/s  (${syncSeconds.toFixed(1)} s, ${status.progress.records} records)`);
+    console.log(
+      `${ORDERS} orders (${syncOrders} stored by the backfill, ${bulkOrders} by the bulk form; test orders are not stored), ${store.customers.length} customers, ${store.variants.length} variants`,
+    );
+    console.log(
+      `backfill (3 bulk operations, JSONL over HTTP): ${syncRate.toFixed(0).padStart(7)} orders/s  (${syncSeconds.toFixed(1)} s, ${status.progress.records} records)`,
+    );
     console.log(`plain bulk form (same orders, in memory):      ${bulkRate.toFixed(0).padStart(7)} orders/s  (${bulkSeconds.toFixed(1)} s)`);
     console.log(`ratio backfill/bulk form: ${(syncRate / bulkRate).toFixed(2)}x`);
     console.log(`peak RSS during the backfill: ${(peak / 1024 / 1024).toFixed(0)} MB (the simulator's store and files are in this process too)`);

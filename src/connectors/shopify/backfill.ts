@@ -93,7 +93,11 @@ export interface BackfillContext {
 async function startOperation(ctx: BackfillContext, query: string): Promise<BulkOperation | null> {
   const answer = await ctx.client.query<{
     bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: { code: string | null; message: string }[] };
-  }>(`mutation RunBulk($query: String!) { bulkOperationRunQuery(query: $query) { bulkOperation { ${OP_FIELDS} } userErrors { code field message } } }`, { query }, ctx.signal);
+  }>(
+    `mutation RunBulk($query: String!) { bulkOperationRunQuery(query: $query) { bulkOperation { ${OP_FIELDS} } userErrors { code field message } } }`,
+    { query },
+    ctx.signal,
+  );
   const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
   if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) return null;
   if (!bulkOperation) throw new ShopifyApiError(`bulk operation refused: ${userErrors.map((e) => e.message).join('; ')}`, 200);
@@ -136,7 +140,15 @@ export async function backfillStream(ctx: BackfillContext, name: keyof typeof BA
       await save({ phase: 'queued' });
       return 'waiting';
     }
-    await save({ phase: 'running', operationId: op.id, startedAt: state?.startedAt ?? new Date(), linesDone: 0, recordsDone: 0, bytesDone: 0, lastError: null });
+    await save({
+      phase: 'running',
+      operationId: op.id,
+      startedAt: state?.startedAt ?? new Date(),
+      linesDone: 0,
+      recordsDone: 0,
+      bytesDone: 0,
+      lastError: null,
+    });
     state = await ctx.streams.getStream(ctx.accountId, ctx.integrationId, key);
   }
   const op = await awaitOperation(ctx, state!.operationId!);
@@ -152,7 +164,12 @@ export async function backfillStream(ctx: BackfillContext, name: keyof typeof BA
   return 'done';
 }
 
-async function download(ctx: BackfillContext, name: keyof typeof BACKFILL_STREAMS, url: string, from: { linesDone: number; recordsDone: number; bytesDone: number }) {
+async function download(
+  ctx: BackfillContext,
+  name: keyof typeof BACKFILL_STREAMS,
+  url: string,
+  from: { linesDone: number; recordsDone: number; bytesDone: number },
+) {
   const key = BACKFILL_PREFIX + name;
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
   const response = await ctx.fetch(url, { signal: ctx.signal });

@@ -32,7 +32,11 @@ interface Listed {
 }
 
 /** Creates the missing subscriptions; answers the topics created and those already there. */
-export async function registerShopifyWebhooks(client: AdminClient, publicUrl: string, signal?: AbortSignal): Promise<{ created: string[]; existing: string[] }> {
+export async function registerShopifyWebhooks(
+  client: AdminClient,
+  publicUrl: string,
+  signal?: AbortSignal,
+): Promise<{ created: string[]; existing: string[] }> {
   const address = webhookAddress(publicUrl);
   const have = new Set<string>();
   let after: string | null = null;
@@ -52,7 +56,8 @@ export async function registerShopifyWebhooks(client: AdminClient, publicUrl: st
     );
     const errors = answer.webhookSubscriptionCreate.userErrors;
     // A concurrent registration may have created it between the list and here: that is success.
-    if (errors.length && !errors.every((e) => /already been taken/i.test(e.message))) throw new Error(`webhookSubscriptionCreate ${topic}: ${errors.map((e) => e.message).join('; ')}`);
+    if (errors.length && !errors.every((e) => /already been taken/i.test(e.message)))
+      throw new Error(`webhookSubscriptionCreate ${topic}: ${errors.map((e) => e.message).join('; ')}`);
     created.push(topic);
   }
   return { created, existing: [...have] };

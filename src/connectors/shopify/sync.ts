@@ -77,7 +77,10 @@ export function shopifySync(deps: ShopifySyncDeps) {
         const ctx = { ...base, batchSize: deps.batchSize ?? 500, pollMs: deps.pollMs ?? 5_000, maxWaitMs: deps.maxWaitMs ?? 300_000, sleep, fetch };
         for (const name of BACKFILL_ORDER) if ((await backfillStream(ctx, name)) === 'waiting') return { records, waiting: true, revoked: false };
         state = await backfillDone(accountId, integrationId);
-        records += (await deps.streams.listStreams(accountId, integrationId)).reduce((s, r) => s + (r.stream.startsWith(BACKFILL_PREFIX) ? r.recordsDone : 0), 0);
+        records += (await deps.streams.listStreams(accountId, integrationId)).reduce(
+          (s, r) => s + (r.stream.startsWith(BACKFILL_PREFIX) ? r.recordsDone : 0),
+          0,
+        );
       }
       records += (await reconcileIncremental(base, state.startedAt, now)).read;
       records += (await reconcileDaily(base, now))?.read ?? 0;

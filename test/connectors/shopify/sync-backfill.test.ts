@@ -86,7 +86,12 @@ describeEachDatabase('shopify backfill', (target) => {
     const key = await makeKey(app.db.prisma, shop.accountId);
     const from = new Date(Date.now() - 210 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const answer = await gql(app, key, `query($from: Date!, $to: Date!) { profitReport(range: { from: $from, to: $to }, interval: MONTH) { totals { refunds { amount } purchaseCount } } }`, { from, to });
+    const answer = await gql(
+      app,
+      key,
+      `query($from: Date!, $to: Date!) { profitReport(range: { from: $from, to: $to }, interval: MONTH) { totals { refunds { amount } purchaseCount } } }`,
+      { from, to },
+    );
     const totals = answer.body.data.profitReport.totals;
     expect(totals.purchaseCount).toBe(want.orders - want.cancelled);
     expect(totals.refunds.amount).toBe(want.refunded);

@@ -42,14 +42,23 @@ export function syncFor(app: TestApp, sim: AdminServer, shops: Map<number, strin
 }
 
 /** A new account connected to a new generated shop on the simulator. */
-export async function connectShop(app: TestApp, sim: AdminServer, shops: Map<number, string>, options: Omit<GenerateOptions, 'seed'> & { seed?: number }): Promise<ShopFixture> {
+export async function connectShop(
+  app: TestApp,
+  sim: AdminServer,
+  shops: Map<number, string>,
+  options: Omit<GenerateOptions, 'seed'> & { seed?: number },
+): Promise<ShopFixture> {
   const shop = `sim-${randomBytes(4).toString('hex')}.myshopify.com`;
   const store = generateStore(shop, { seed: options.seed ?? 7, ...options });
   sim.stores.set(shop, store);
   const token = `shpat_${shop}`;
   sim.tokens.set(shop, token);
   const account = await makeAccount(app.db.prisma);
-  const row = await app.services.integrations.connectIntegration(account.id, { provider: 'shopify', shop, scopes: ['read_orders', 'read_all_orders', 'read_customers', 'read_products', 'read_inventory'] });
+  const row = await app.services.integrations.connectIntegration(account.id, {
+    provider: 'shopify',
+    shop,
+    scopes: ['read_orders', 'read_all_orders', 'read_customers', 'read_products', 'read_inventory'],
+  });
   shops.set(row.id, shop);
   return { accountId: account.id, integrationId: row.id, shop, token, store };
 }

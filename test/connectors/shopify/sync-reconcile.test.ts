@@ -82,14 +82,18 @@ describeEachDatabase('shopify reconciliation', (target) => {
     expect((await orderRow(shop.accountId, missed.id))!.total).toBe(money(orderTotals(missed).total));
 
     // A stale upstream copy (older stamp, other content) and repeated runs change nothing.
-    const before = await q(`SELECT external_id, status::text, total_amount::text, refunded_amount::text FROM orders WHERE account_id = $1 ORDER BY 1`, [shop.accountId]);
+    const before = await q(`SELECT external_id, status::text, total_amount::text, refunded_amount::text FROM orders WHERE account_id = $1 ORDER BY 1`, [
+      shop.accountId,
+    ]);
     // Within the 60-day window, so the daily run reads the stale copy.
     const stale = counted.find((o) => o !== old && o !== toCancel && o !== missed && t0.getTime() - o.updatedAt.getTime() < 50 * DAY_MS)!;
     stale.shipping = { shop: stale.shipping.shop + 999, presentment: stale.shipping.presentment + 999 };
     stale.updatedAt = new Date(stale.updatedAt.getTime() - DAY_MS);
     await sync.runAccount(shop.accountId, new Date(now.getTime() + 2 * DAY_MS + 2_000));
     await sync.runAccount(shop.accountId, new Date(now.getTime() + 2 * DAY_MS + 3_000));
-    expect(await q(`SELECT external_id, status::text, total_amount::text, refunded_amount::text FROM orders WHERE account_id = $1 ORDER BY 1`, [shop.accountId])).toEqual(before);
+    expect(
+      await q(`SELECT external_id, status::text, total_amount::text, refunded_amount::text FROM orders WHERE account_id = $1 ORDER BY 1`, [shop.accountId]),
+    ).toEqual(before);
     stale.shipping = { shop: stale.shipping.shop - 999, presentment: stale.shipping.presentment - 999 };
     expect(await q(`SELECT count(*)::int AS n FROM refunds WHERE account_id = $1`, [shop.accountId])).toEqual([{ n: expectedTotals(shop.store).refunds }]);
   });
@@ -128,7 +132,9 @@ describeEachDatabase('shopify reconciliation', (target) => {
     await q(`UPDATE job_queue SET state = 'idle' WHERE job = 'shopify-sync' AND account_key = $1`, [shop.accountId]);
     await core.shopify.runAccount(shop.accountId, new Date());
     const opId = sim.sim.bulkOps.get(shop.shop)!.at(-1)!.id;
-    expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: 'gid://shopify/BulkOperation/999999', status: 'completed' })).toBe(false);
+    expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: 'gid://shopify/BulkOperation/999999', status: 'completed' })).toBe(
+      false,
+    );
     expect(await queued()).toBe('idle');
     expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: opId, status: 'completed' })).toBe(true);
     expect(await queued()).toBe('queued');

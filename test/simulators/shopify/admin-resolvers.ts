@@ -90,7 +90,14 @@ function orderNode(o: SimOrder, store: SimStore) {
     customerId: o.customerId,
     lineItems: (args: PageArgs, ctx: Ctx) =>
       page(
-        o.lines.map((l) => ({ __typename: 'LineItem', id: gid('LineItem', l.id), sku: l.sku, name: l.name, quantity: l.quantity, originalUnitPriceSet: m(l.unitPrice) })),
+        o.lines.map((l) => ({
+          __typename: 'LineItem',
+          id: gid('LineItem', l.id),
+          sku: l.sku,
+          name: l.name,
+          quantity: l.quantity,
+          originalUnitPriceSet: m(l.unitPrice),
+        })),
         args,
         ctx,
       ),
@@ -150,7 +157,12 @@ function productNode(productId: number, store: SimStore) {
     id: gid('Product', productId),
     title: variants[0]?.productTitle ?? '',
     updatedAt: new Date(Math.max(...variants.map((v) => v.updatedAt.getTime()))).toISOString(),
-    variants: (args: PageArgs, ctx: Ctx) => page(variants.map((v) => variantNode(v, store)), args, ctx),
+    variants: (args: PageArgs, ctx: Ctx) =>
+      page(
+        variants.map((v) => variantNode(v, store)),
+        args,
+        ctx,
+      ),
   };
 }
 
@@ -237,7 +249,9 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
       },
       webhookSubscriptions: (_: unknown, args: PageArgs & { topics?: string[] }, ctx: Ctx) =>
         page(
-          (ctx.store.subscriptions ?? []).filter((s) => !args.topics || args.topics.includes(s.topic)).map((s) => ({ __typename: 'WebhookSubscription', ...s })),
+          (ctx.store.subscriptions ?? [])
+            .filter((s) => !args.topics || args.topics.includes(s.topic))
+            .map((s) => ({ __typename: 'WebhookSubscription', ...s })),
           args,
           ctx,
         ),
@@ -249,7 +263,13 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         if (ops.some((o) => o.status === 'RUNNING' || o.status === 'CREATED'))
           return {
             bulkOperation: null,
-            userErrors: [{ code: 'OPERATION_IN_PROGRESS', field: null, message: `A bulk query operation for this app and shop is already in progress: ${ops.at(-1)!.id}.` }],
+            userErrors: [
+              {
+                code: 'OPERATION_IN_PROGRESS',
+                field: null,
+                message: `A bulk query operation for this app and shop is already in progress: ${ops.at(-1)!.id}.`,
+              },
+            ],
           };
         let document: DocumentNode;
         try {
@@ -262,7 +282,15 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         const result = await execute({ schema: ctx.schema, document, contextValue: { ...ctx, bulk: true } });
         if (result.errors?.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.errors[0]!.message }] };
         const { text, count } = toJsonl(result.data as Record<string, unknown>);
-        const op: BulkOp = { id: gid('BulkOperation', nextOp++), status: 'RUNNING', createdAt: new Date(), completedAt: null, objectCount: count, jsonl: text, reads: 0 };
+        const op: BulkOp = {
+          id: gid('BulkOperation', nextOp++),
+          status: 'RUNNING',
+          createdAt: new Date(),
+          completedAt: null,
+          objectCount: count,
+          jsonl: text,
+          reads: 0,
+        };
         ops.push(op);
         return { bulkOperation: opNode(op, ctx), userErrors: [] };
       },
@@ -272,10 +300,14 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         ctx: Ctx,
       ) => {
         const url = webhookSubscription.callbackUrl ?? '';
-        if (!/^https?:\/\//.test(url)) return { userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }], webhookSubscription: null };
+        if (!/^https?:\/\//.test(url))
+          return { userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }], webhookSubscription: null };
         const subs = (ctx.store.subscriptions ??= []);
         if (subs.some((s) => s.topic === topic && s.callbackUrl === url))
-          return { userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }], webhookSubscription: null };
+          return {
+            userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }],
+            webhookSubscription: null,
+          };
         const sub: Subscription = { id: gid('WebhookSubscription', ctx.store.nextId++), topic, callbackUrl: url, format: webhookSubscription.format ?? 'JSON' };
         subs.push(sub);
         return { userErrors: [], webhookSubscription: { __typename: 'WebhookSubscription', ...sub } };

@@ -106,7 +106,12 @@ export function adminSimulator(options: AdminSimulatorOptions) {
       stats.maxRequested = Math.max(stats.maxRequested, requested);
       if (requested > MAX_QUERY_COST)
         return send(res, 200, {
-          errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`, extensions: { code: 'MAX_COST_EXCEEDED' } }],
+          errors: [
+            {
+              message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+              extensions: { code: 'MAX_COST_EXCEEDED' },
+            },
+          ],
           extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus(shop) } },
         });
       const bucket = level(shop);
@@ -211,7 +216,8 @@ function connectionNodeSelection(set: SelectionSetNode): SelectionSetNode {
     if (s.kind !== 'Field' || !s.selectionSet) continue;
     if (s.name.value === 'nodes') selections.push(...s.selectionSet.selections);
     if (s.name.value === 'edges')
-      for (const e of s.selectionSet.selections) if (e.kind === 'Field' && e.name.value === 'node' && e.selectionSet) selections.push(...e.selectionSet.selections);
+      for (const e of s.selectionSet.selections)
+        if (e.kind === 'Field' && e.name.value === 'node' && e.selectionSet) selections.push(...e.selectionSet.selections);
   }
   return { kind: set.kind, selections } as SelectionSetNode;
 }

@@ -25,15 +25,22 @@ export function syncProgress(streams: readonly SyncStreamRow[], backfillStreams:
   const failed = streams.find((s) => s.phase === 'failed') ?? null;
   const lastError = failed?.lastError ?? streams.map((s) => s.lastError).find(Boolean) ?? null;
   const done = backfill.filter((s) => s?.phase === 'completed').length;
-  if (backfill.every((s) => s === null)) return { phase: failed ? 'failed' : 'idle', progress: { records, percent: null, etaSeconds: null }, lastError, streams: [...streams] };
-  if (done === backfill.length) return { phase: failed ? 'failed' : 'synced', progress: { records, percent: 100, etaSeconds: 0 }, lastError, streams: [...streams] };
+  if (backfill.every((s) => s === null))
+    return { phase: failed ? 'failed' : 'idle', progress: { records, percent: null, etaSeconds: null }, lastError, streams: [...streams] };
+  if (done === backfill.length)
+    return { phase: failed ? 'failed' : 'synced', progress: { records, percent: 100, etaSeconds: 0 }, lastError, streams: [...streams] };
   const current = backfill.find((s) => s && s.phase !== 'completed') ?? null;
   const fraction = current?.bytesTotal ? Math.min(1, current.bytesDone / current.bytesTotal) : 0;
   const percent = Math.round(((done + fraction) / backfill.length) * 1000) / 10;
   const started = backfill.map((s) => s?.startedAt?.getTime()).filter((t): t is number => typeof t === 'number');
   const elapsed = started.length ? (now.getTime() - Math.min(...started)) / 1000 : 0;
   const etaSeconds = percent > 0 ? Math.round((elapsed / percent) * (100 - percent)) : null;
-  return { phase: failed ? 'failed' : 'backfill', progress: { records, percent: done || fraction ? percent : null, etaSeconds }, lastError, streams: [...streams] };
+  return {
+    phase: failed ? 'failed' : 'backfill',
+    progress: { records, percent: done || fraction ? percent : null, etaSeconds },
+    lastError,
+    streams: [...streams],
+  };
 }
 
 export function syncStreamsService(prisma: PrismaClient) {
