@@ -84,6 +84,13 @@ describeEachDatabase('shopify backfill', (target) => {
     // The account's profit report over the whole history agrees with the simulator's counted orders.
     await app.services.catchup.catchUp(shop.accountId);
     const key = await makeKey(app.db.prisma, shop.accountId);
+    // Progress is readable through GraphQL (Integration.syncStatus) once the connector is configured.
+    app.services.shopify = sync;
+    const listed = await gql(app, key, `{ integrations { nodes { provider syncStatus { phase progress { records percent etaSeconds } lastError } } } }`);
+    expect(listed.body.data.integrations.nodes).toEqual([
+      { provider: 'shopify', syncStatus: { phase: 'SYNCED', progress: { records: status.progress.records, percent: 100, etaSeconds: 0 }, lastError: null } },
+    ]);
+    app.services.shopify = null;
     const from = new Date(Date.now() - 210 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const answer = await gql(
