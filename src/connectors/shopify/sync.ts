@@ -81,6 +81,8 @@ export function shopifySync(deps: ShopifySyncDeps) {
           (s, r) => s + (r.stream.startsWith(BACKFILL_PREFIX) ? r.recordsDone : 0),
           0,
         );
+        // The backfill just read every order: the 60-day window is due a day from now, not at once.
+        await deps.streams.saveStream(accountId, integrationId, 'orders_60d', { phase: 'idle', cursor: now });
       }
       records += (await reconcileIncremental(base, state.startedAt, now)).read;
       records += (await reconcileDaily(base, now))?.read ?? 0;
