@@ -173,7 +173,13 @@ async function download(
   const key = BACKFILL_PREFIX + name;
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
   const response = await ctx.fetch(url, { signal: ctx.signal });
-  if (!response.ok || !response.body) throw new ShopifyApiError(`bulk result download: HTTP ${response.status}`, response.status);
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    // The result's URL expires (7 days): the next run starts the stream's operation over.
+    if ([403, 404, 410].includes(response.status))
+      await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, { phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0 });
+    throw new ShopifyApiError(`bulk result download: HTTP ${response.status}`, response.status);
+  }
   const lines = createInterface({ input: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), crlfDelay: Infinity });
   let lineNo = 0;
   let { linesDone, recordsDone, bytesDone } = from;

@@ -118,6 +118,35 @@ describeEachDatabase('shopify reconciliation', (target) => {
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ integrations: 0 });
   });
 
+  test('an operation whose result expired before the download finished is run again; nothing is counted twice', async () => {
+    const shop = await connectShop(app, sim, shops, { orders: 30, days: 40, seed: 13 });
+    const abort = new AbortController();
+    const ingestion = app.services.ingestion;
+    const dying = syncFor(app, sim, shops, {
+      batchSize: 10,
+      ingestion: {
+        ...ingestion,
+        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
+          const result = await ingestion.bulkUpsertOrders(...args);
+          abort.abort(new Error('worker stopped'));
+          return result;
+        },
+      },
+    });
+    await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
+    sim.sim.bulkOps.get(shop.shop)!.at(-1)!.status = 'EXPIRED';
+    const sync = syncFor(app, sim, shops);
+    await expect(sync.runAccount(shop.accountId, new Date())).rejects.toThrow('ended EXPIRED');
+    expect(await sync.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({ phase: 'failed', lastError: 'bulk operation expired' });
+    await sync.runAccount(shop.accountId, new Date());
+    expect(sim.sim.bulkOps.get(shop.shop)!.map((op) => op.status)).toEqual(['COMPLETED', 'COMPLETED', 'EXPIRED', 'COMPLETED']);
+    const want = expectedTotals(shop.store);
+    expect(await q(`SELECT count(*)::int AS n, coalesce(sum(total_amount), 0)::text AS total FROM orders WHERE account_id = $1`, [shop.accountId])).toEqual([
+      { n: want.orders, total: want.total },
+    ]);
+    expect(await sync.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({ phase: 'synced', lastError: null });
+  });
+
   test('afterConnected registers every webhook topic once and queues the sync; bulk_operations/finish of its own operation queues it', async () => {
     const shop = await connectShop(app, sim, shops, { orders: 5, days: 10, seed: 9 });
     const core = { shopify: syncFor(app, sim, shops) };
