@@ -43,6 +43,8 @@ import { ordersService } from './domain/orders/index.ts';
 import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import { importsService } from './domain/imports/index.ts';
 import { connectionsService } from './domain/connections/index.ts';
+import { syncStreamsService } from './domain/integrations/index.ts';
+import { shopifySync, SHOPIFY_SYNC_JOB, type ShopifySyncDeps } from './connectors/shopify/index.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
@@ -51,6 +53,11 @@ export interface ServicePorts {
   aiProvider?: AiProvider;
   payments?: PaymentPort;
   onIngested?: OnChanged;
+  /**
+   * The Shopify connector's sync (token source, API version and base URL, PUBLIC_URL, tuning):
+   * part A's configuration and token store provide it; without it `services.shopify` is null.
+   */
+  shopify?: Omit<ShopifySyncDeps, 'ingestion' | 'integrations' | 'streams' | 'enqueue'>;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -113,6 +120,15 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     ingestion,
     // Connector plumbing (OAuth states, upstream tokens sealed with the webhook secrets' key, the webhook inbox).
     connections: connectionsService(db.prisma, { secrets, enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('connector-inbox', accountId) }),
+    shopify: ports.shopify
+      ? shopifySync({
+          ...ports.shopify,
+          ingestion,
+          integrations,
+          streams: syncStreamsService(db.prisma),
+          enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow(SHOPIFY_SYNC_JOB, accountId),
+        })
+      : null,
     imports: importsService(db.prisma, {
       ingestion,
       enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('imports', accountId),
