@@ -273,7 +273,10 @@ describeEachDatabase('shopify webhooks', (target) => {
       signal: new AbortController().signal,
     });
     expect((await inbox(accountId)).map((d) => d.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
-    expect((await inbox(accountId)).find((d) => d.id === failed.id)).toMatchObject({ attempts: 2, lastError: null });
+    // Landed on a retry: twice at least (on a loaded machine the first drain can outlast the 5 s backoff and try it once more).
+    const landed = (await inbox(accountId)).find((d) => d.id === failed.id)!;
+    expect(landed.lastError).toBeNull();
+    expect(landed.attempts).toBeGreaterThanOrEqual(2);
 
     const stored = await app.db.prisma.customer.findMany({ where: { accountId } });
     expect(stored.map((s) => [s.externalId, s.name, s.email, s.country])).toEqual([[String(c.id), `Beatriz ${c.last_name}`, c.email, 'PT']]);
