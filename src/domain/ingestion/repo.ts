@@ -44,17 +44,29 @@ export async function versions(
   kind: string,
   keys: ReadonlyArray<{ source: string; externalId: string }>,
 ): Promise<Map<string, StoredVersion>> {
-  if (keys.length === 0) return new Map();
+  return (await versionsOfKinds(tx, accountId, { [kind]: keys }))[kind] ?? new Map();
+}
+
+/** The ledger's versions of records of several kinds in one statement; by kind, then ledgerKey. */
+export async function versionsOfKinds(
+  tx: IngestionTx,
+  accountId: string,
+  byKind: Readonly<Record<string, ReadonlyArray<{ source: string; externalId: string }>>>,
+): Promise<Record<string, Map<string, StoredVersion>>> {
+  const result: Record<string, Map<string, StoredVersion>> = Object.fromEntries(Object.keys(byKind).map((kind) => [kind, new Map()]));
+  const keys = Object.entries(byKind).flatMap(([kind, list]) => list.map((k) => ({ kind, source: k.source, externalId: k.externalId })));
+  if (keys.length === 0) return result;
   const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `SELECT r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
-     FROM unnest($3::text[], $4::text[]) AS x(source, external_id)
-     JOIN ingestion_records r ON r.account_id = $1 AND r.kind = $2 AND r.source = x.source AND r.external_id = x.external_id`,
+    `SELECT r.kind, r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
+     FROM unnest($2::text[], $3::text[], $4::text[]) AS x(kind, source, external_id)
+     JOIN ingestion_records r ON r.account_id = $1 AND r.kind = x.kind AND r.source = x.source AND r.external_id = x.external_id`,
     accountId,
-    kind,
+    keys.map((k) => k.kind),
     keys.map((k) => k.source),
     keys.map((k) => k.externalId),
   );
-  return new Map(parseRows(versionRow, rows).map((r) => [ledgerKey(r), r]));
+  for (const r of parseRows(versionRow.extend({ kind: z.string() }), rows)) result[r.kind]?.set(ledgerKey(r), r);
+  return result;
 }
 
 export interface LedgerEntry {
