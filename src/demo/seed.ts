@@ -35,7 +35,7 @@ export async function seedDemoAccount(prisma: PrismaClient, options: { now?: Dat
         const counts = await writeDemo(tx, demo, options.progress);
         return { accountId: DEMO_ACCOUNT_ID, created: true, counts };
       },
-      { timeout: 120_000, maxWait: 10_000 },
+      { timeout: 600_000, maxWait: 10_000 },
     );
     // Fresh statistics for the planner after a bulk load (the embedded database has no
     // autovacuum to collect them; without them list queries sort whole tables).

@@ -229,6 +229,31 @@ describeEachDatabase('ingestion commands', (target) => {
     expect((await ingestion.upsertOrders(account.id, SHOP, [order('5001', placed, { updatedAt: stamp(3), total: '1.00' })])).counts.skipped).toBe(1);
   });
 
+  test('an expense marks every day it is charged on: written, moved and deleted (one rule)', async () => {
+    const account = await makeAccount(app.db.prisma);
+    const monthly = (externalId: string, from: number, minutes: number, endsOn: string | null = null) => ({
+      externalId,
+      updatedAt: stamp(minutes),
+      date: day(daysAgo(from)),
+      category: 'Software',
+      amount: '30.00',
+      recurrence: 'monthly' as const,
+      endsOn,
+    });
+    const span = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => day(daysAgo(from - i)));
+    expect((await ingestion.upsertExpenses(account.id, SHOP, [monthly('e-m', 3, 1)])).changes.days).toEqual(span(3, 0));
+    // Moved to one day: the days it was charged on before are marked too.
+    const moved = await ingestion.upsertExpenses(account.id, SHOP, [monthly('e-m', 1, 2, day(daysAgo(1)))]);
+    expect(moved.changes.days).toEqual(span(3, 0));
+    await ingestion.upsertExpenses(account.id, SHOP, [monthly('e-d', 2, 1)]);
+    const deleted = await ingestion.deleteRecords(account.id, SHOP, [{ kind: 'expense', externalId: 'e-d', deletedAt: stamp(3) }]);
+    expect(deleted.changes.days).toEqual(span(2, 0));
+    const oneOff = await ingestion.upsertExpenses(account.id, SHOP, [
+      { externalId: 'e-1', updatedAt: stamp(1), date: day(daysAgo(5)), category: 'Tax', amount: '9.00' },
+    ]);
+    expect(oneOff.changes.days).toEqual([day(daysAgo(5))]);
+  });
+
   test('deletes leave a tombstone: an older record cannot bring the row back', async () => {
     const account = await makeAccount(app.db.prisma);
     await ingestion.upsertOrders(account.id, SHOP, [order('6001', daysAgo(1))]);

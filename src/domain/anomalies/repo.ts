@@ -1,11 +1,12 @@
 // The only Prisma access for anomalies: the v1 list, the daily metric series the anomaly-detect
 // job scores (aggregated in SQL by local day), and the write of its findings with their events.
 import type { PrismaClient } from '../../db/client.ts';
+import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import { col as column, parseRows, z } from '../shared/rows.ts';
 import type { Severity } from '../../db/__generated__/prisma/enums.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
-import { MARGIN_PCT_LIMIT } from '../profit/index.ts';
+import { MARGIN_PCT_LIMIT, expenseCosts } from '../profit/index.ts';
 
 export const anomalySelect = {
   id: true,
@@ -118,11 +119,8 @@ export function anomaliesRepo(prisma: PrismaClient) {
           FROM track_events t CROSS JOIN bounds b
           WHERE t.account_id = ${accountId} AND t.created_at >= b.starts AND t.created_at < b.ends
           GROUP BY 1
-        ), oneoff AS (
-          SELECT e.date AS day, sum(e.amount) AS amount
-          FROM expenses e CROSS JOIN bounds b
-          WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN b.first AND b.last
-          GROUP BY 1
+        ), ${expenseCosts(accountId, Prisma.sql`(SELECT b.first FROM bounds b)`, Prisma.sql`(SELECT b.last FROM bounds b)`)}, oneoff_days AS (
+          SELECT x.day, sum(x.amount) AS amount FROM oneoff x GROUP BY 1
         )
         SELECT d.day, p.gross_revenue AS revenue, p.purchase_count AS orders, p.refunds, p.ad_spend,
                CASE WHEN p.net_revenue <> 0
@@ -133,7 +131,7 @@ export function anomaliesRepo(prisma: PrismaClient) {
         LEFT JOIN profit_snapshots p ON p.account_id = ${accountId} AND p.snapshot_date = d.day AND p.complete
         LEFT JOIN fresh f ON f.day = d.day
         LEFT JOIN visits v ON v.day = d.day
-        LEFT JOIN oneoff o ON o.day = d.day
+        LEFT JOIN oneoff_days o ON o.day = d.day
         ORDER BY d.day`,
       );
       return rows.map((r) => ({

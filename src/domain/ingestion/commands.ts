@@ -1,7 +1,8 @@
 // The commands other than orders: customers, products and stock, ad spend, expenses.
 import type { AdSpendRecord, CustomerRecord, ExpenseRecord, InventoryLevelRecord, ProductRecord } from './types.ts';
 import { type Accepted, type WriteContext, check, ledgerScope, winners } from './batch.ts';
-import { type ExpenseRow, type Stamped, adSpendRow, customerRow, expenseRow, levelRow, productRow } from './validate.ts';
+import { chargedDays } from './rules.ts';
+import { type Stamped, adSpendRow, customerRow, expenseRow, levelRow, productRow } from './validate.ts';
 import { saveLedger, setStock, versions, writeAdSpend, writeCustomers, writeExpenses, writeProducts } from './repo.ts';
 
 /** Ad spend is keyed by platform, campaign and day, whatever shop's import brought it. */
@@ -90,16 +91,6 @@ export async function upsertAdSpend(ctx: WriteContext, records: readonly AdSpend
   );
 }
 
-/** The days an expense is charged on: its day, or each day a monthly one covers (up to today when ongoing). */
-function chargedDays(row: ExpenseRow): string[] {
-  if (row.recurrence === 'none') return [row.date];
-  const last = row.endsOn ?? new Date().toISOString().slice(0, 10);
-  const days: string[] = [];
-  for (let d = new Date(`${row.date}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1))
-    days.push(d.toISOString().slice(0, 10));
-  return days.length ? days : [row.date];
-}
-
 /** Expenses, one-off or monthly (spread daily by the profit snapshots); marks every day each one is charged on. */
 export async function upsertExpenses(ctx: WriteContext, records: readonly ExpenseRecord[]): Promise<void> {
   const won = await contest(ctx, 'expense', records, (r) => expenseRow(r, ctx.origin.source));
@@ -109,7 +100,7 @@ export async function upsertExpenses(ctx: WriteContext, records: readonly Expens
     ctx.accountId,
     won.map((w) => w.row),
   );
-  for (const day of [...before, ...won.flatMap((w) => chargedDays(w.row))]) ctx.marks.day(day);
+  for (const day of [...before, ...won.map((w) => w.row)].flatMap((span) => chargedDays(span))) ctx.marks.day(day);
   await saveLedger(
     ctx.tx,
     ledgerScope(ctx, 'expense'),

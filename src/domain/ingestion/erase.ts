@@ -2,7 +2,7 @@
 // redaction (a customer's personal data; a whole shop's data).
 import type { DeleteRecord, RecordKind } from './types.ts';
 import { type Accepted, type WriteContext, check, ledgerScope, winners } from './batch.ts';
-import { DELETED, REDACTED, RecordError, instant, key } from './rules.ts';
+import { DELETED, REDACTED, RecordError, chargedDays, instant, key } from './rules.ts';
 import { saveLedger, versions } from './repo.ts';
 import { deleteOrders, deleteRefunds, settleRefunds } from './repo-orders.ts';
 import { deleteAdSpend, deleteCustomers, deleteExpenses, deleteProducts, eraseSource, redactCustomers as redact } from './repo-erase.ts';
@@ -52,7 +52,7 @@ async function apply(ctx: WriteContext, kind: RecordKind, ids: string[]): Promis
     });
     for (const day of await deleteAdSpend(tx, accountId, keys)) marks.day(day);
   } else {
-    for (const day of await deleteExpenses(tx, accountId, ids)) marks.day(day);
+    for (const day of (await deleteExpenses(tx, accountId, ids)).flatMap((span) => chargedDays(span))) marks.day(day);
   }
 }
 

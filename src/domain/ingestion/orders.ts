@@ -3,15 +3,18 @@ import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
 import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
 import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
-import { moveVersions, products, saveLedger, versions, writeCustomers, writeProducts } from './repo.ts';
+import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeCustomers, writeProducts } from './repo.ts';
+import type { StoredVersion } from './rules.ts';
 import {
   type LineWrite,
   type OrderBefore,
+  attachRefunds,
   cancel,
   deferPrevious,
   deleteOrderIds,
   ordersBefore,
   rebuildPrevious,
+  refundStatistics,
   replaceLines,
   settleRefunds,
   writeOrders as writeOrderRows,
@@ -29,14 +32,21 @@ function markOrder(ctx: WriteContext, order: Pick<OrderBefore, 'placedAt' | 'cus
  * Writes the refunds that win against the ledger (records may wait for their order); marks
  * their days, the days they had before and their SKUs. Returns the winners.
  */
-async function applyRefunds(ctx: WriteContext, accepted: ReadonlyArray<Accepted<RefundRow>>, outcomes: Outcomes): Promise<RefundRow[]> {
+async function applyRefunds(
+  ctx: WriteContext,
+  accepted: ReadonlyArray<Accepted<RefundRow>>,
+  outcomes: Outcomes,
+  known?: ReadonlyMap<string, StoredVersion>,
+): Promise<RefundRow[]> {
   const { tx, accountId } = ctx;
-  const stored = await versions(
-    tx,
-    accountId,
-    'refund',
-    accepted.map((a) => a.row),
-  );
+  const stored =
+    known ??
+    (await versions(
+      tx,
+      accountId,
+      'refund',
+      accepted.map((a) => a.row),
+    ));
   const won = winners(accepted, stored, outcomes);
   outcomes.stored(won);
   const rows = won.map((w) => w.row);
@@ -83,20 +93,19 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
 export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[], options: { bulk?: boolean } = {}): Promise<void> {
   const { tx, accountId } = ctx;
   if (options.bulk) await deferPrevious(tx);
-  await writeOrders(ctx, records);
+  await writeOrders(ctx, records, options.bulk === true);
   if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
 }
 
-async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[]): Promise<void> {
+async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], bulk: boolean): Promise<void> {
   const { tx, accountId } = ctx;
   const accepted = check(records, ctx.outcomes, (r) => orderRow(r, ctx.account.currency, ctx.origin.source));
-  const stored = await versions(
-    tx,
-    accountId,
-    'order',
-    accepted.map((a) => a.row),
-  );
-  const won = winners(accepted, stored, ctx.outcomes);
+  // The orders' versions and their refunds' in one look-up.
+  const stored = await versionsOfKinds(tx, accountId, {
+    order: accepted.map((a) => a.row),
+    refund: accepted.flatMap((a) => a.row.refunds),
+  });
+  const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
   if (won.length === 0) return;
   const rows = won.map((w) => w.row);
@@ -105,7 +114,9 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[]): 
     ctx,
     live.flatMap((o) => o.refunds.map((row, index) => ({ index, row }))),
     new Outcomes(),
+    stored.refund,
   );
+  if (bulk) await refundStatistics(tx);
   const before = await ordersBefore(tx, accountId, rows);
   for (const order of before.values()) markOrder(ctx, order);
   // A test order is kept in the ledger only; one that was stored as a real order leaves the orders.
@@ -127,6 +138,7 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[]): 
     accountId,
     ctx.account.currency,
     live.map((o) => ({ ...o, customerId: customerOf(o) })),
+    bulk,
   );
   const lines: LineWrite[] = live.flatMap((o) =>
     o.lines.map((l) => {
@@ -143,7 +155,7 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[]): 
   );
   const replaced = live.flatMap((o) => (before.has(ledgerKey(o)) ? [ids.get(ledgerKey(o))!] : []));
   await replaceLines(tx, accountId, replaced, lines);
-  await settleRefunds(tx, accountId, live);
+  await attachRefunds(tx, accountId, live);
   for (const o of live) markOrder(ctx, { placedAt: o.placedAt, customerId: customerOf(o), skus: o.lines.map((l) => l.sku) });
   await saveLedger(
     tx,

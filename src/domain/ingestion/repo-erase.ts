@@ -1,6 +1,8 @@
 // Prisma access of the write path, part 3: deletes and redaction.
 import type { IngestionTx } from './types.ts';
 import { sourceDb } from './sql.ts';
+import type { ExpenseSpan } from './rules.ts';
+import { EXPENSE_SPAN, expenseSpanRow } from './repo.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
 const idRow = z.object({ id: col.int, key: z.string() });
@@ -49,14 +51,15 @@ export async function deleteAdSpend(
   return rows.map((r) => r.day);
 }
 
-export async function deleteExpenses(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<string[]> {
+/** Deletes expenses; returns the spans they were charged over (chargedDays). */
+export async function deleteExpenses(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<ExpenseSpan[]> {
   if (externalIds.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<Array<{ day: string }>>(
-    `DELETE FROM expenses WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING date::text AS day`,
-    accountId,
-    [...externalIds],
+  return parseRows(
+    expenseSpanRow,
+    await tx.$queryRawUnsafe<unknown[]>(`DELETE FROM expenses WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING ${EXPENSE_SPAN}`, accountId, [
+      ...externalIds,
+    ]),
   );
-  return rows.map((r) => r.day);
 }
 
 /**

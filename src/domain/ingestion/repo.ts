@@ -2,7 +2,7 @@
 // products and stock, ad spend and expenses. Every statement is scoped by the account; batches
 // are set-based (sql.ts). Orders, lines and refunds are in repo-orders.ts.
 import type { IngestionTx, RefundAttribution } from './types.ts';
-import { type StoredVersion, ledgerKey } from './rules.ts';
+import { type ExpenseSpan, type StoredVersion, ledgerKey } from './rules.ts';
 import type { AdSpendRow, CustomerRow, ExpenseRow, ProductRow } from './validate.ts';
 import { type Column, iso, sourceDb, unnest } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
@@ -44,17 +44,29 @@ export async function versions(
   kind: string,
   keys: ReadonlyArray<{ source: string; externalId: string }>,
 ): Promise<Map<string, StoredVersion>> {
-  if (keys.length === 0) return new Map();
+  return (await versionsOfKinds(tx, accountId, { [kind]: keys }))[kind] ?? new Map();
+}
+
+/** The ledger's versions of records of several kinds in one statement; by kind, then ledgerKey. */
+export async function versionsOfKinds(
+  tx: IngestionTx,
+  accountId: string,
+  byKind: Readonly<Record<string, ReadonlyArray<{ source: string; externalId: string }>>>,
+): Promise<Record<string, Map<string, StoredVersion>>> {
+  const result: Record<string, Map<string, StoredVersion>> = Object.fromEntries(Object.keys(byKind).map((kind) => [kind, new Map()]));
+  const keys = Object.entries(byKind).flatMap(([kind, list]) => list.map((k) => ({ kind, source: k.source, externalId: k.externalId })));
+  if (keys.length === 0) return result;
   const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `SELECT r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
-     FROM unnest($3::text[], $4::text[]) AS x(source, external_id)
-     JOIN ingestion_records r ON r.account_id = $1 AND r.kind = $2 AND r.source = x.source AND r.external_id = x.external_id`,
+    `SELECT r.kind, r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
+     FROM unnest($2::text[], $3::text[], $4::text[]) AS x(kind, source, external_id)
+     JOIN ingestion_records r ON r.account_id = $1 AND r.kind = x.kind AND r.source = x.source AND r.external_id = x.external_id`,
     accountId,
-    kind,
+    keys.map((k) => k.kind),
     keys.map((k) => k.source),
     keys.map((k) => k.externalId),
   );
-  return new Map(parseRows(versionRow, rows).map((r) => [ledgerKey(r), r]));
+  for (const r of parseRows(versionRow.extend({ kind: z.string() }), rows)) result[r.kind]?.set(ledgerKey(r), r);
+  return result;
 }
 
 export interface LedgerEntry {
@@ -280,16 +292,20 @@ const EXPENSE_COLUMNS: ReadonlyArray<Column<ExpenseRow>> = [
   { name: 'ends_on', type: 'date', value: (e) => e.endsOn },
 ];
 
-/** Expenses by external id; returns the days they were charged on before (a moved expense changes both spans). */
-export async function writeExpenses(tx: IngestionTx, accountId: string, rows: readonly ExpenseRow[]): Promise<string[]> {
+/** The stored spans of these expenses (date, recurrence, end), as chargedDays reads them. */
+export const EXPENSE_SPAN = `date::text AS date, recurrence::text AS recurrence, ends_on::text AS "endsOn"`;
+export const expenseSpanRow = z.object({ date: z.string(), recurrence: z.enum(['none', 'monthly']), endsOn: z.string().nullable() });
+
+/** Expenses by external id; returns the spans they had before (a moved expense changes both spans' days). */
+export async function writeExpenses(tx: IngestionTx, accountId: string, rows: readonly ExpenseRow[]): Promise<ExpenseSpan[]> {
   if (rows.length === 0) return [];
-  const before = await tx.$queryRawUnsafe<Array<{ day: string }>>(
-    // Every day the expense was charged on: a monthly one, each day of its span (up to today when ongoing).
-    `SELECT d::date::text AS day FROM expenses e,
-       generate_series(e.date, CASE WHEN e.recurrence = 'monthly' THEN coalesce(e.ends_on, greatest(e.date, current_date)) ELSE e.date END, interval '1 day') d
-     WHERE e.account_id = $1 AND e.external_id = ANY($2::text[])`,
-    accountId,
-    rows.map((r) => r.externalId),
+  const before = parseRows(
+    expenseSpanRow,
+    await tx.$queryRawUnsafe<unknown[]>(
+      `SELECT ${EXPENSE_SPAN} FROM expenses WHERE account_id = $1 AND external_id = ANY($2::text[])`,
+      accountId,
+      rows.map((r) => r.externalId),
+    ),
   );
   const u = unnest(EXPENSE_COLUMNS, rows, 2);
   await tx.$executeRawUnsafe(
@@ -300,5 +316,5 @@ export async function writeExpenses(tx: IngestionTx, accountId: string, rows: re
     accountId,
     ...u.params,
   );
-  return before.map((r) => r.day);
+  return before;
 }

@@ -118,6 +118,27 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** When an expense is charged: its first day, one-off or monthly, and the last day of a monthly one (null: ongoing). */
+export interface ExpenseSpan {
+  date: string;
+  recurrence: 'none' | 'monthly';
+  endsOn: string | null;
+}
+
+/**
+ * The days an expense is charged on (the one rule, for the marks of every write and delete): a
+ * one-off on its day; a monthly one on each day from its first to its end, or to today (UTC)
+ * while it is ongoing; at least its first day.
+ */
+export function chargedDays(span: ExpenseSpan, now = new Date()): string[] {
+  if (span.recurrence === 'none') return [span.date];
+  const last = span.endsOn ?? now.toISOString().slice(0, 10);
+  const days: string[] = [];
+  for (let d = new Date(`${span.date}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1))
+    days.push(d.toISOString().slice(0, 10));
+  return days.length ? days : [span.date];
+}
+
 /** A record's key in the ledger within one kind: its source and external id. */
 export function ledgerKey(row: { source: string; externalId: string }): string {
   return `${row.source}\u0000${row.externalId}`;

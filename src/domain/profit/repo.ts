@@ -206,13 +206,19 @@ export function profitRepo(prisma: PrismaClient) {
 }
 
 /**
- * The CTEs `monthly` and `costs` of both snapshot statements: each day's expenses from `first` to
- * `last` (date expressions). A one-off expense counts on its day; a monthly one on each day it
+ * The CTEs `oneoff`, `monthly` and `costs` of both snapshot statements (and of the anomaly
+ * detector, which reads `oneoff`): each day's expenses from `first` to `last` (date expressions).
+ * A one-off expense counts on its day (`oneoff`: one row per expense); a monthly one on each day it
  * covers, day k of a month of n days getting ⌊C·k/n⌋ − ⌊C·(k−1)/n⌋ of the month's C cents: whole
  * cents, as even as they can be, and a whole month sums to C exactly (the shares telescope).
+ * `costs`: both, summed by day.
  */
-function expenseCosts(accountId: string, first: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`monthly AS (
+export function expenseCosts(accountId: string, first: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`oneoff AS (
+          SELECT e.date AS day, e.amount
+          FROM expenses e
+          WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN ${first} AND ${last}
+        ), monthly AS (
           SELECT b.lo + i AS day, (e.amount * 100)::bigint AS cents, extract(day FROM b.lo + i)::int AS k,
                  extract(day FROM date_trunc('month', (b.lo + i)::timestamp) + interval '1 month - 1 day')::int AS n
           FROM expenses e
@@ -222,9 +228,7 @@ function expenseCosts(accountId: string, first: Prisma.Sql, last: Prisma.Sql): P
         ), costs AS (
           SELECT c.day, sum(c.amount) AS amount
           FROM (
-            SELECT e.date AS day, e.amount
-            FROM expenses e
-            WHERE e.account_id = ${accountId} AND e.recurrence = 'none' AND e.date BETWEEN ${first} AND ${last}
+            SELECT o.day, o.amount FROM oneoff o
             UNION ALL
             SELECT m.day, ((m.cents * m.k) / m.n - (m.cents * (m.k - 1)) / m.n) / 100.0
             FROM monthly m
