@@ -35,6 +35,7 @@ export type GraphQLServices = Pick<
   | 'live'
   | 'profit'
   | 'reorder'
+  | 'shopify'
   | 'status'
   | 'track'
   | 'usage'

@@ -33,6 +33,9 @@ export const JOB_CATALOG = [
   // Connector webhook deliveries are queued the moment one is stored (and each run retries the failed
   // ones whose backoff has passed); the tick retries them when no new delivery comes.
   { name: 'connector-inbox', schedule: '*/5 * * * *', periodSeconds: 300 },
+  // Shopify backfill and reconciliation (docs/connectors/shopify-sync.md): queued at once by a new
+  // connection; the schedule is the incremental reconciliation's cadence.
+  { name: 'shopify-sync', schedule: '*/15 * * * *', periodSeconds: 900 },
 ] as const satisfies readonly JobSchedule[];
 
 export type JobName = (typeof JOB_CATALOG)[number]['name'];

@@ -13,6 +13,7 @@ import { aiQuotaJob } from './ai-quota.job.ts';
 import { retentionJob } from './retention.job.ts';
 import { importsJob } from './imports.job.ts';
 import { connectorInboxJob } from './connector-inbox.job.ts';
+import { shopifySyncJob } from './shopify-sync.job.ts';
 
 const HANDLERS: AnyJobDefinition[] = [
   customerMetricsJob,
@@ -27,6 +28,7 @@ const HANDLERS: AnyJobDefinition[] = [
   retentionJob,
   importsJob,
   connectorInboxJob,
+  shopifySyncJob,
 ];
 
 const byName = new Map(HANDLERS.map((job) => [job.name as JobName, job]));

@@ -22,3 +22,6 @@ export interface IntegrationList {
   items: Integration[];
   totals: Record<IntegrationStatusName, number> & { total: number };
 }
+
+export { syncStreamsService, syncProgress, BACKFILL_PREFIX, type SyncStreamsService, type SyncStatus, type SyncPhase } from './sync/service.ts';
+export type { SyncStreamRow, SyncStreamPatch } from './sync/repo.ts';

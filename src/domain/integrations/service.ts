@@ -71,6 +71,9 @@ export function integrationsService(prisma: PrismaClient) {
     /** A manual revoke (dashboard, CLI). */
     revokeIntegration: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'manual', now),
 
+    /** The upstream refused the integration's token (HTTP 401/403 from its API): revoked, reason token_expired. */
+    revokeForToken: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'token_expired', now),
+
     /** The platform's app-uninstall notice names the provider and the shop. */
     handleUninstall: (accountId: string, provider: string, shop: string, now = new Date()) =>
       revokeWhere(accountId, { provider, shop }, 'app_uninstalled', now),

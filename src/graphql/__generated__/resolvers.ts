@@ -1141,6 +1141,8 @@ export type Integration = Node & {
   shop: Scalars['String']['output'];
   /** The integration's state. */
   status: IntegrationStatus;
+  /** The connector's sync: phase, backfill progress and last error (docs/connectors/shopify-sync.md); null when no connector syncs this integration. */
+  syncStatus?: Maybe<IntegrationSyncStatus>;
 };
 
 /** An integration and its cursor. */
@@ -1162,6 +1164,39 @@ export type IntegrationStatus =
   | 'revoked'
   /** Connected but not synced for more than 24 hours. */
   | 'stale';
+
+/** Where an integration's sync stands. */
+export type IntegrationSyncPhase =
+  /** The backfill of the store's history is running. */
+  | 'BACKFILL'
+  /** A stream failed; lastError says why (the next run retries). */
+  | 'FAILED'
+  /** Nothing synced yet. */
+  | 'IDLE'
+  /** The backfill is complete; reconciliation keeps it current. */
+  | 'SYNCED';
+
+/** Backfill progress. */
+export type IntegrationSyncProgress = {
+  __typename?: 'IntegrationSyncProgress';
+  /** Estimated seconds left; null before any progress. */
+  etaSeconds?: Maybe<Scalars['Int']['output']>;
+  /** Percent of the backfill done; null before its first download starts. */
+  percent?: Maybe<Scalars['Float']['output']>;
+  /** Records stored by the backfill so far. */
+  records: Scalars['Int']['output'];
+};
+
+/** An integration's sync status. */
+export type IntegrationSyncStatus = {
+  __typename?: 'IntegrationSyncStatus';
+  /** The last error of a stream (a failed bulk operation, rejected records), or null. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The phase. */
+  phase: IntegrationSyncPhase;
+  /** Backfill progress. */
+  progress: IntegrationSyncProgress;
+};
 
 /** Counts of integrations by status. */
 export type IntegrationTotals = {
@@ -3000,6 +3035,9 @@ export type ResolversTypes = ResolversObject<{
   Integration: ResolverTypeWrapper<IntegrationModel>;
   IntegrationEdge: ResolverTypeWrapper<Omit<IntegrationEdge, 'node'> & { node: ResolversTypes['Integration'] }>;
   IntegrationStatus: IntegrationStatus;
+  IntegrationSyncPhase: IntegrationSyncPhase;
+  IntegrationSyncProgress: ResolverTypeWrapper<IntegrationSyncProgress>;
+  IntegrationSyncStatus: ResolverTypeWrapper<IntegrationSyncStatus>;
   IntegrationTotals: ResolverTypeWrapper<IntegrationTotals>;
   Integrations: ResolverTypeWrapper<IntegrationsModel>;
   Interval: Interval;
@@ -3159,6 +3197,8 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   Integration: IntegrationModel;
   IntegrationEdge: Omit<IntegrationEdge, 'node'> & { node: ResolversParentTypes['Integration'] };
+  IntegrationSyncProgress: IntegrationSyncProgress;
+  IntegrationSyncStatus: IntegrationSyncStatus;
   IntegrationTotals: IntegrationTotals;
   Integrations: IntegrationsModel;
   Inventory: InventoryModel;
@@ -3683,12 +3723,25 @@ export type IntegrationResolvers<ContextType = GraphQLContext, ParentType extend
   scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   shop?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['IntegrationStatus'], ParentType, ContextType>;
+  syncStatus?: Resolver<Maybe<ResolversTypes['IntegrationSyncStatus']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type IntegrationEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationEdge'] = ResolversParentTypes['IntegrationEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Integration'], ParentType, ContextType>;
+}>;
+
+export type IntegrationSyncProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationSyncProgress'] = ResolversParentTypes['IntegrationSyncProgress']> = ResolversObject<{
+  etaSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  percent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  records?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type IntegrationSyncStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationSyncStatus'] = ResolversParentTypes['IntegrationSyncStatus']> = ResolversObject<{
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phase?: Resolver<ResolversTypes['IntegrationSyncPhase'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['IntegrationSyncProgress'], ParentType, ContextType>;
 }>;
 
 export type IntegrationTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationTotals'] = ResolversParentTypes['IntegrationTotals']> = ResolversObject<{
@@ -4296,6 +4349,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   Integration?: IntegrationResolvers<ContextType>;
   IntegrationEdge?: IntegrationEdgeResolvers<ContextType>;
+  IntegrationSyncProgress?: IntegrationSyncProgressResolvers<ContextType>;
+  IntegrationSyncStatus?: IntegrationSyncStatusResolvers<ContextType>;
   IntegrationTotals?: IntegrationTotalsResolvers<ContextType>;
   Integrations?: IntegrationsResolvers<ContextType>;
   Inventory?: InventoryResolvers<ContextType>;

@@ -5,6 +5,8 @@ import { parseId, wholeList } from '../connection.ts';
 import { toGlobalId } from '../global-id.ts';
 import { markShownOnce } from '../../domain/idempotency/index.ts';
 
+const SYNC_PHASES = { idle: 'IDLE', backfill: 'BACKFILL', synced: 'SYNCED', failed: 'FAILED' } as const;
+
 export const operationsResolvers: Resolvers = {
   Query: {
     integrations: (_parent, _args, { principal, services }) => services.integrations.listIntegrations(principal.accountId),
@@ -26,6 +28,13 @@ export const operationsResolvers: Resolvers = {
       (c) => c.items,
       (c) => c.items.length,
     ),
+  },
+  Integration: {
+    async syncStatus(integration, _args, { principal, services }) {
+      if (integration.provider !== 'shopify' || !services.shopify) return null;
+      const status = await services.shopify.syncStatus(principal.accountId, integration.id);
+      return { phase: SYNC_PHASES[status.phase], progress: status.progress, lastError: status.lastError };
+    },
   },
   Integrations: {
     nodes: (i) => i.items,

@@ -1,0 +1,245 @@
+// The backfill (docs/connectors/shopify-sync.md): one Admin bulk operation per stream (customers,
+// then products with their variants' cost and stock, then orders with lines, refunds and
+// transactions: lines without a cost take the product's, so products come before orders), one at
+// a time per shop as Shopify requires. Each stream's JSONL result is streamed line by line (never
+// whole in memory), children joined to their parent by __parentId, mapped and written through the
+// ingestion commands in batches; after each batch the stream's position (lines, records, bytes) is
+// stored, so an interrupted backfill resumes after the last stored batch (and newer-wins makes any
+// repeat a no-op).
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import type { IngestionResult, IngestionService, Origin } from '../../domain/ingestion/index.ts';
+import { BACKFILL_PREFIX, type SyncStreamsService } from '../../domain/integrations/index.ts';
+import { ShopifyApiError, type AdminClient } from './admin-client.ts';
+import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
+import type { GqlCustomer, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
+
+type Line = Record<string, unknown> & { id: string; __parentId?: string };
+type Group = { parent: Line; children: Line[] };
+
+interface StreamDef {
+  query: string;
+  write(ingestion: IngestionService, accountId: string, origin: Origin, groups: Group[]): Promise<IngestionResult[]>;
+}
+
+export const BACKFILL_STREAMS: Record<string, StreamDef> = {
+  customers: {
+    query: `{ customers { edges { node { ${CUSTOMER_FIELDS} } } } }`,
+    write: async (ingestion, accountId, origin, groups) => [
+      await ingestion.upsertCustomers(
+        accountId,
+        origin,
+        groups.map((g) => mapCustomer(g.parent as unknown as GqlCustomer)),
+      ),
+    ],
+  },
+  products: {
+    query: `{ products { edges { node { id title variants { edges { node { ${VARIANT_FIELDS} } } } } } } }`,
+    async write(ingestion, accountId, origin, groups) {
+      const mapped = groups.flatMap((g) => g.children.map((v) => mapVariant(g.parent as unknown as GqlProduct, v as unknown as GqlVariant)));
+      const levels = mapped.flatMap((m) => (m.inventory ? [m.inventory] : []));
+      return [
+        await ingestion.upsertProducts(
+          accountId,
+          origin,
+          mapped.map((m) => m.product),
+        ),
+        await ingestion.setInventoryLevels(accountId, origin, levels),
+      ];
+    },
+  },
+  orders: {
+    query: `{ orders { edges { node { ${ORDER_FIELDS} lineItems { edges { node { ${LINE_FIELDS} } } } } } } }`,
+    write: async (ingestion, accountId, origin, groups) => [
+      await ingestion.bulkUpsertOrders(
+        accountId,
+        origin,
+        groups.map((g) => mapOrder(g.parent as unknown as GqlOrder, g.children as unknown as GqlLineItem[])),
+        { batchSize: Math.max(1, groups.length) },
+      ),
+    ],
+  },
+};
+
+export const BACKFILL_ORDER = ['customers', 'products', 'orders'] as const;
+
+export interface BulkOperation {
+  id: string;
+  status: string;
+  errorCode: string | null;
+  objectCount: string;
+  fileSize: string | null;
+  url: string | null;
+}
+
+const OP_FIELDS = 'id status errorCode objectCount fileSize url';
+
+export interface BackfillContext {
+  client: AdminClient;
+  ingestion: IngestionService;
+  streams: SyncStreamsService;
+  accountId: string;
+  integrationId: number;
+  signal?: AbortSignal;
+  batchSize: number;
+  pollMs: number;
+  /** How long one run waits for a running operation before leaving it to the finish webhook or the next tick. */
+  maxWaitMs: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  fetch: typeof fetch;
+}
+
+/** Starts a stream's bulk operation; null when another one of the shop's is still running (it is queued behind it). */
+async function startOperation(ctx: BackfillContext, query: string): Promise<BulkOperation | null> {
+  const answer = await ctx.client.query<{
+    bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: { code: string | null; message: string }[] };
+  }>(
+    `mutation RunBulk($query: String!) { bulkOperationRunQuery(query: $query) { bulkOperation { ${OP_FIELDS} } userErrors { code field message } } }`,
+    { query },
+    ctx.signal,
+  );
+  const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
+  if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) return null;
+  if (!bulkOperation) throw new ShopifyApiError(`bulk operation refused: ${userErrors.map((e) => e.message).join('; ')}`, 200);
+  return bulkOperation;
+}
+
+async function readOperation(ctx: BackfillContext, id: string): Promise<BulkOperation | null> {
+  const answer = await ctx.client.query<{ node: BulkOperation | null }>(
+    `query BulkStatus($id: ID!) { node(id: $id) { ... on BulkOperation { ${OP_FIELDS} } } }`,
+    { id },
+    ctx.signal,
+  );
+  return answer.node;
+}
+
+/** Polls until the operation ends or maxWaitMs passes (then null: still running). */
+async function awaitOperation(ctx: BackfillContext, id: string): Promise<BulkOperation | null> {
+  const deadline = Date.now() + ctx.maxWaitMs;
+  for (;;) {
+    const op = await readOperation(ctx, id);
+    if (!op) throw new ShopifyApiError(`bulk operation ${id} is gone`, 200);
+    if (!['CREATED', 'RUNNING', 'CANCELING'].includes(op.status)) return op;
+    if (Date.now() >= deadline) return null;
+    await ctx.sleep(ctx.pollMs, ctx.signal);
+  }
+}
+
+/**
+ * Runs (or continues) one backfill stream. Answers `done` when the stream is completed, `waiting`
+ * when its operation (or another of the shop's) is still running.
+ */
+export async function backfillStream(ctx: BackfillContext, name: keyof typeof BACKFILL_STREAMS): Promise<'done' | 'waiting'> {
+  const key = BACKFILL_PREFIX + name;
+  const save = (patch: Parameters<SyncStreamsService['saveStream']>[3]) => ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, patch);
+  let state = await ctx.streams.getStream(ctx.accountId, ctx.integrationId, key);
+  if (state?.phase === 'completed') return 'done';
+  if (!state?.operationId) {
+    const op = await startOperation(ctx, BACKFILL_STREAMS[name]!.query);
+    if (!op) {
+      await save({ phase: 'queued' });
+      return 'waiting';
+    }
+    await save({
+      phase: 'running',
+      operationId: op.id,
+      startedAt: state?.startedAt ?? new Date(),
+      linesDone: 0,
+      recordsDone: 0,
+      bytesDone: 0,
+      lastError: null,
+    });
+    state = await ctx.streams.getStream(ctx.accountId, ctx.integrationId, key);
+  }
+  const op = await awaitOperation(ctx, state!.operationId!);
+  if (!op) return 'waiting';
+  if (op.status !== 'COMPLETED') {
+    // FAILED, CANCELED or EXPIRED: the next run starts a new operation for this stream.
+    await save({ phase: 'failed', operationId: null, lastError: `bulk operation ${op.status.toLowerCase()}${op.errorCode ? ` (${op.errorCode})` : ''}` });
+    throw new ShopifyApiError(`bulk operation for ${name} ended ${op.status}`, 200);
+  }
+  await save({ phase: 'downloading', bytesTotal: op.fileSize ? Number(op.fileSize) : 0 });
+  if (op.url) await download(ctx, name, op.url, state!);
+  await save({ phase: 'completed', finishedAt: new Date(), lastError: null });
+  return 'done';
+}
+
+async function download(
+  ctx: BackfillContext,
+  name: keyof typeof BACKFILL_STREAMS,
+  url: string,
+  from: { linesDone: number; recordsDone: number; bytesDone: number },
+) {
+  const key = BACKFILL_PREFIX + name;
+  const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
+  const response = await ctx.fetch(url, { signal: ctx.signal });
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    // The result's URL expires (7 days): the next run starts the stream's operation over.
+    if ([403, 404, 410].includes(response.status))
+      await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, { phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0 });
+    throw new ShopifyApiError(`bulk result download: HTTP ${response.status}`, response.status);
+  }
+  const lines = createInterface({ input: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), crlfDelay: Infinity });
+  let lineNo = 0;
+  let { linesDone, recordsDone, bytesDone } = from;
+  let bytes = 0;
+  let groups: Group[] = [];
+  let open: Group | null = null;
+  /** Lines consumed up to (not including) the open group: a resume restarts at a group's first line. */
+  let groupStart = linesDone;
+  let bytesAtGroupStart = bytesDone;
+  let rejected = 0;
+  let firstRejection: string | null = null;
+
+  async function flush() {
+    ctx.signal?.throwIfAborted();
+    if (!groups.length) return;
+    const results = await BACKFILL_STREAMS[name]!.write(ctx.ingestion, ctx.accountId, origin, groups);
+    for (const r of results) {
+      rejected += r.counts.rejected;
+      const bad = r.outcomes.find((o) => o.outcome === 'rejected');
+      if (bad && !firstRejection && bad.outcome === 'rejected') firstRejection = `${bad.externalId}: ${bad.field} ${bad.reason}`;
+    }
+    recordsDone += groups.length;
+    linesDone = groupStart;
+    bytesDone = bytesAtGroupStart;
+    groups = [];
+    await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, {
+      linesDone,
+      recordsDone,
+      bytesDone,
+      lastError: rejected ? `${rejected} records rejected (first: ${firstRejection})` : null,
+    });
+  }
+
+  try {
+    for await (const text of lines) {
+      const size = Buffer.byteLength(text) + 1;
+      if (lineNo++ < from.linesDone) {
+        bytes += size;
+        continue;
+      }
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as Line;
+      if (line.__parentId) {
+        if (open) open.children.push(line);
+      } else {
+        if (open) groups.push(open);
+        if (groups.length >= ctx.batchSize) {
+          groupStart = lineNo - 1;
+          bytesAtGroupStart = bytes;
+          await flush();
+        }
+        open = { parent: line, children: [] };
+      }
+      bytes += size;
+    }
+    if (open) groups.push(open);
+    groupStart = lineNo;
+    bytesAtGroupStart = bytes;
+    await flush();
+  } finally {
+    lines.close();
+  }
+}

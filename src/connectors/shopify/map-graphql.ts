@@ -1,0 +1,184 @@
+// Shopify Admin GraphQL shapes -> ingestion records (src/domain/ingestion). The connector knows the
+// upstream's fields; what counts and how is the domain's. Ids are the numeric tail of Shopify's
+// global ids (what its webhook payloads carry as `id`), so webhooks and syncs key the same records.
+// Money is the shop currency's Decimal string as Shopify sends it; the presentment amounts are kept.
+import type { CustomerRecord, InventoryLevelRecord, OrderRecord, ProductRecord, RefundRecord, TransactionRecord } from '../../domain/ingestion/index.ts';
+
+interface Money {
+  amount: string;
+  currencyCode?: string;
+}
+interface MoneyBag {
+  shopMoney: Money;
+  presentmentMoney?: Money;
+}
+
+export interface GqlLineItem {
+  id: string;
+  sku: string | null;
+  name: string;
+  quantity: number;
+  originalUnitPriceSet: MoneyBag;
+}
+
+export interface GqlOrder {
+  id: string;
+  updatedAt: string;
+  processedAt: string;
+  cancelledAt: string | null;
+  test: boolean;
+  currencyCode: string;
+  presentmentCurrencyCode: string;
+  subtotalPriceSet: MoneyBag | null;
+  totalPriceSet: MoneyBag;
+  totalDiscountsSet: MoneyBag | null;
+  totalShippingPriceSet: MoneyBag;
+  totalTaxSet: MoneyBag | null;
+  customer: { id: string } | null;
+  refunds: { id: string; createdAt: string | null; updatedAt: string; totalRefundedSet: MoneyBag }[];
+  transactions: { id: string; kind: string; status: string; processedAt: string | null; amountSet: MoneyBag; fees: { amount: Money }[] }[];
+}
+
+export interface GqlCustomer {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  createdAt: string;
+  updatedAt: string;
+  defaultAddress: { city: string | null; countryCodeV2: string | null } | null;
+}
+
+export interface GqlProduct {
+  id: string;
+  title: string;
+}
+
+export interface GqlVariant {
+  id: string;
+  sku: string | null;
+  title: string;
+  price: string;
+  inventoryQuantity: number | null;
+  updatedAt: string;
+  inventoryItem: { unitCost: Money | null };
+}
+
+const MONEY = 'shopMoney { amount }';
+const MONEY_BOTH = 'shopMoney { amount } presentmentMoney { amount currencyCode }';
+
+/** The order fields both the bulk backfill and the reconciliation read (lines are asked separately). */
+export const ORDER_FIELDS = `id updatedAt processedAt cancelledAt test currencyCode presentmentCurrencyCode
+  subtotalPriceSet { ${MONEY} } totalPriceSet { ${MONEY_BOTH} } totalDiscountsSet { ${MONEY} }
+  totalShippingPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } customer { id }
+  refunds { id createdAt updatedAt totalRefundedSet { ${MONEY_BOTH} } }
+  transactions { id kind status processedAt amountSet { ${MONEY} } fees { amount { amount } } }`;
+export const LINE_FIELDS = `id sku name quantity originalUnitPriceSet { ${MONEY} }`;
+export const CUSTOMER_FIELDS = 'id email firstName lastName phone createdAt updatedAt defaultAddress { city countryCodeV2 }';
+export const VARIANT_FIELDS = 'id sku title price inventoryQuantity updatedAt inventoryItem { unitCost { amount } }';
+
+/** The numeric tail of a global id (gid://shopify/Order/123 -> "123"). */
+export const legacyId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
+
+const KINDS: Record<string, TransactionRecord['kind']> = { SALE: 'sale', CAPTURE: 'capture', AUTHORIZATION: 'authorization', REFUND: 'refund', VOID: 'void' };
+const STATUSES: Record<string, TransactionRecord['status']> = { SUCCESS: 'success', FAILURE: 'failure', PENDING: 'pending', ERROR: 'error' };
+
+/** Sums Decimal strings exactly (in cents): the fees of one transaction. */
+function sumMoney(amounts: readonly string[]): string {
+  let cents = 0n;
+  for (const a of amounts) {
+    const [whole, frac = ''] = a.replace('-', '').split('.');
+    const value = BigInt(whole ?? '0') * 100n + BigInt((frac + '00').slice(0, 2));
+    cents += a.startsWith('-') ? -value : value;
+  }
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+const presentmentOf = (bag: MoneyBag, shopCurrency: string) =>
+  bag.presentmentMoney && bag.presentmentMoney.currencyCode && bag.presentmentMoney.currencyCode !== shopCurrency ? bag.presentmentMoney : null;
+
+export function mapRefund(orderId: string, refund: GqlOrder['refunds'][number], shopCurrency: string): RefundRecord {
+  const presentment = presentmentOf(refund.totalRefundedSet, shopCurrency);
+  return {
+    externalId: legacyId(refund.id),
+    updatedAt: refund.updatedAt,
+    orderExternalId: legacyId(orderId),
+    refundedAt: refund.createdAt ?? refund.updatedAt,
+    amount: refund.totalRefundedSet.shopMoney.amount,
+    presentmentAmount: presentment?.amount ?? null,
+  };
+}
+
+export function mapOrder(order: GqlOrder, lines: readonly GqlLineItem[]): OrderRecord {
+  const presentment = presentmentOf(order.totalPriceSet, order.currencyCode);
+  const transactions: TransactionRecord[] = [];
+  for (const t of order.transactions) {
+    const kind = KINDS[t.kind];
+    const status = STATUSES[t.status];
+    if (!kind || !status) continue;
+    transactions.push({
+      externalId: legacyId(t.id),
+      kind,
+      status,
+      amount: t.amountSet.shopMoney.amount,
+      ...(t.fees.length ? { fee: sumMoney(t.fees.map((f) => f.amount.amount)) } : {}),
+      processedAt: t.processedAt ?? order.processedAt,
+    });
+  }
+  return {
+    externalId: legacyId(order.id),
+    updatedAt: order.updatedAt,
+    placedAt: order.processedAt,
+    cancelledAt: order.cancelledAt,
+    test: order.test,
+    currency: order.currencyCode,
+    presentment: presentment ? { currency: presentment.currencyCode!, total: presentment.amount } : null,
+    customer: order.customer ? { externalId: legacyId(order.customer.id) } : null,
+    subtotal: order.subtotalPriceSet?.shopMoney.amount ?? order.totalPriceSet.shopMoney.amount,
+    discountTotal: order.totalDiscountsSet?.shopMoney.amount ?? '0',
+    shippingTotal: order.totalShippingPriceSet.shopMoney.amount,
+    taxTotal: order.totalTaxSet?.shopMoney.amount ?? '0',
+    total: order.totalPriceSet.shopMoney.amount,
+    lines: lines.map((l) => ({
+      externalId: legacyId(l.id),
+      // A custom line without a SKU is keyed by its line id, so its units still count.
+      sku: l.sku || `shopify-line-${legacyId(l.id)}`,
+      quantity: l.quantity,
+      unitPrice: l.originalUnitPriceSet.shopMoney.amount,
+      productName: l.name,
+    })),
+    transactions,
+    refunds: order.refunds.map((r) => mapRefund(order.id, r, order.currencyCode)),
+  };
+}
+
+export function mapCustomer(c: GqlCustomer): CustomerRecord {
+  return {
+    externalId: legacyId(c.id),
+    updatedAt: c.updatedAt,
+    email: c.email ?? '',
+    name: [c.firstName, c.lastName].filter(Boolean).join(' '),
+    phone: c.phone,
+    city: c.defaultAddress?.city ?? '',
+    country: c.defaultAddress?.countryCodeV2 ?? '',
+    createdAt: c.createdAt,
+  };
+}
+
+export function mapVariant(product: GqlProduct, v: GqlVariant): { product: ProductRecord; inventory: InventoryLevelRecord | null } {
+  const sku = v.sku || `shopify-variant-${legacyId(v.id)}`;
+  return {
+    product: {
+      externalId: legacyId(v.id),
+      updatedAt: v.updatedAt,
+      sku,
+      productName: v.title && v.title !== 'Default Title' ? `${product.title} - ${v.title}` : product.title,
+      unitPrice: v.price,
+      ...(v.inventoryItem.unitCost ? { unitCost: v.inventoryItem.unitCost.amount } : {}),
+    },
+    inventory: v.inventoryQuantity === null ? null : { sku, updatedAt: v.updatedAt, available: v.inventoryQuantity },
+  };
+}

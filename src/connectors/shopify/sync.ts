@@ -1,0 +1,173 @@
+// The Shopify sync of an account (docs/connectors/shopify-sync.md), run by the `shopify-sync` job
+// (src/jobs): for each of the account's live Shopify integrations, the backfill until it is
+// complete, then the incremental reconciliation every run and the 60-day one daily. A completed
+// sync records last_sync_at (stale -> connected); a 401/403 from the Admin API revokes the
+// integration (reason token_expired, integration.revoked). Hooks for part A's OAuth callback and
+// webhook receiver: afterConnected, onBulkOperationFinished.
+import type { IngestionService } from '../../domain/ingestion/index.ts';
+import { BACKFILL_PREFIX, type IntegrationsService, type SyncStatus, type SyncStreamsService } from '../../domain/integrations/index.ts';
+import { adminClient, ShopifyTokenError, type AdminClientOptions, type ShopifyAccess, type ShopifyApiConfig } from './admin-client.ts';
+import { BACKFILL_ORDER, backfillStream } from './backfill.ts';
+import { reconcileDaily, reconcileIncremental } from './reconcile.ts';
+import { registerShopifyWebhooks } from './register-webhooks.ts';
+
+export const SHOPIFY_SYNC_JOB = 'shopify-sync';
+
+export interface ShopifySyncDeps {
+  ingestion: IngestionService;
+  integrations: IntegrationsService;
+  streams: SyncStreamsService;
+  api: ShopifyApiConfig;
+  /** PUBLIC_URL: the webhook subscriptions' address is `{PUBLIC_URL}/integrations/shopify/webhooks`. */
+  publicUrl: string;
+  /** Part A's token source (src/connectors/shopify/tokens.ts shopifyAccess, bound to the core). */
+  access: ShopifyAccess;
+  /** Queues the sync job of an account now (src/jobs/repo.ts enqueueNow). */
+  enqueue: (accountId: string) => Promise<void>;
+  client?: AdminClientOptions;
+  /** JSONL records per ingestion batch (default 500). */
+  batchSize?: number;
+  /** Bulk operation status polls (default 5 s) and how long one run waits (default 5 min). */
+  pollMs?: number;
+  maxWaitMs?: number;
+}
+
+export interface AccountSyncResult {
+  integrations: number;
+  /** Integrations whose backfill is still waiting for Shopify. */
+  waiting: number;
+  revoked: number;
+  records: number;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+export function shopifySync(deps: ShopifySyncDeps) {
+  async function clientFor(integrationId: number) {
+    const { shop, accessToken } = await deps.access(integrationId);
+    return adminClient(deps.api, shop, accessToken, deps.client);
+  }
+
+  async function backfillDone(accountId: string, integrationId: number) {
+    const streams = await deps.streams.listStreams(accountId, integrationId);
+    const done = BACKFILL_ORDER.every((name) => streams.find((s) => s.stream === BACKFILL_PREFIX + name)?.phase === 'completed');
+    const started = streams.filter((s) => s.stream.startsWith(BACKFILL_PREFIX) && s.startedAt).map((s) => s.startedAt!.getTime());
+    return { done, startedAt: started.length ? new Date(Math.min(...started)) : null };
+  }
+
+  /** One integration's run; a refused token revokes it. Answers records read and whether the backfill waits. */
+  async function syncIntegration(accountId: string, integrationId: number, now: Date, signal?: AbortSignal) {
+    try {
+      const client = await clientFor(integrationId);
+      const base = { client, ingestion: deps.ingestion, streams: deps.streams, accountId, integrationId, signal };
+      let records = 0;
+      let state = await backfillDone(accountId, integrationId);
+      if (!state.done) {
+        const ctx = { ...base, batchSize: deps.batchSize ?? 500, pollMs: deps.pollMs ?? 5_000, maxWaitMs: deps.maxWaitMs ?? 300_000, sleep, fetch };
+        for (const name of BACKFILL_ORDER) if ((await backfillStream(ctx, name)) === 'waiting') return { records, waiting: true, revoked: false };
+        state = await backfillDone(accountId, integrationId);
+        records += (await deps.streams.listStreams(accountId, integrationId)).reduce(
+          (s, r) => s + (r.stream.startsWith(BACKFILL_PREFIX) ? r.recordsDone : 0),
+          0,
+        );
+        // The backfill just read every order: the 60-day window is due a day from now, not at once.
+        await deps.streams.saveStream(accountId, integrationId, 'orders_60d', { phase: 'idle', cursor: now });
+      }
+      records += (await reconcileIncremental(base, state.startedAt, now)).read;
+      records += (await reconcileDaily(base, now))?.read ?? 0;
+      await deps.integrations.recordSync(accountId, integrationId, now);
+      return { records, waiting: false, revoked: false };
+    } catch (error) {
+      if (error instanceof ShopifyTokenError) {
+        await deps.integrations.revokeForToken(accountId, integrationId, now);
+        return { records: 0, waiting: false, revoked: true };
+      }
+      throw error;
+    }
+  }
+
+  return {
+    syncIntegration,
+
+    /** The job's run for one account: every live Shopify integration of it. */
+    async runAccount(accountId: string, now: Date, signal?: AbortSignal): Promise<AccountSyncResult> {
+      const { items } = await deps.integrations.listIntegrations(accountId, now);
+      const live = items.filter((i) => i.provider === 'shopify' && !i.revokedAt);
+      const result: AccountSyncResult = { integrations: live.length, waiting: 0, revoked: 0, records: 0 };
+      const failures: string[] = [];
+      for (const integration of live) {
+        try {
+          const r = await syncIntegration(accountId, integration.id, now, signal);
+          result.records += r.records;
+          result.waiting += r.waiting ? 1 : 0;
+          result.revoked += r.revoked ? 1 : 0;
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          failures.push(`${integration.shop}: ${(error as Error).message}`);
+        }
+      }
+      // One shop's failure does not stop the others; the job run records it and is retried.
+      if (failures.length) throw new Error(`shopify sync failed for ${failures.join('; ')}`);
+      return result;
+    },
+
+    /** Registers the webhooks and queues the backfill: what part A's OAuth callback calls once the integration is stored. */
+    async afterConnected(integrationId: number, signal?: AbortSignal) {
+      const found = await deps.streams.locateIntegration(integrationId);
+      if (!found || found.revokedAt) return null;
+      const client = await clientFor(integrationId);
+      const webhooks = await registerShopifyWebhooks(client, deps.publicUrl, signal);
+      await deps.enqueue(found.accountId);
+      return webhooks;
+    },
+
+    /** bulk_operations/finish (its payload names the operation): the account's sync continues now instead of at its next poll. */
+    async onBulkOperationFinished(integrationId: number, payload: { admin_graphql_api_id?: string; status?: string }) {
+      const found = await deps.streams.locateIntegration(integrationId);
+      if (!found || found.revokedAt) return false;
+      const streams = await deps.streams.listStreams(found.accountId, integrationId);
+      if (!streams.some((s) => s.operationId && s.operationId === payload.admin_graphql_api_id)) return false;
+      await deps.enqueue(found.accountId);
+      return true;
+    },
+
+    /** Backfill progress (records, percent, ETA), phase and last error of one of the account's integrations. */
+    syncStatus(accountId: string, integrationId: number, now = new Date()): Promise<SyncStatus> {
+      return deps.streams.syncStatus(accountId, integrationId, BACKFILL_ORDER, now);
+    },
+
+    /** Starts the backfill over (a manual re-sync): the next run runs every bulk operation again. */
+    async resync(accountId: string, integrationId: number) {
+      await deps.streams.resetBackfill(accountId, integrationId);
+      await deps.enqueue(accountId);
+    },
+  };
+}
+
+export type ShopifySync = ReturnType<typeof shopifySync>;
+
+/** What the hooks need from the process: the services bag (src/services.ts) carries `shopify`. */
+export interface ShopifyCore {
+  shopify: ShopifySync | null;
+}
+
+/** Part A's OAuth callback calls this after storing the integration (the lead wires it). */
+export function afterConnected(core: ShopifyCore, integrationId: number) {
+  return core.shopify ? core.shopify.afterConnected(integrationId) : Promise.resolve(null);
+}
+
+/** Part A's webhook processing calls this for bulk_operations/finish. */
+export function onBulkOperationFinished(core: ShopifyCore, integrationId: number, payload: { admin_graphql_api_id?: string; status?: string }) {
+  return core.shopify ? core.shopify.onBulkOperationFinished(integrationId, payload) : Promise.resolve(false);
+}

@@ -1,0 +1,62 @@
+// An integration's sync streams and the progress they add up to (docs/connectors/shopify-sync.md):
+// a backfill is a list of streams done one after the other (each a bulk operation, then its
+// download); progress is records stored, a percent over the streams (the download of the current
+// one by bytes) and an ETA from the elapsed time; reconciliation streams keep a cursor.
+import type { PrismaClient } from '../../../db/client.ts';
+import { syncStreamsRepo, type SyncStreamPatch, type SyncStreamRow } from './repo.ts';
+
+export type SyncPhase = 'idle' | 'backfill' | 'synced' | 'failed';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  /** Backfill progress: records stored so far, percent done (null before a download starts), ETA in seconds. */
+  progress: { records: number; percent: number | null; etaSeconds: number | null };
+  lastError: string | null;
+  streams: SyncStreamRow[];
+}
+
+/** The backfill streams' name prefix. */
+export const BACKFILL_PREFIX = 'backfill:';
+
+export function syncProgress(streams: readonly SyncStreamRow[], backfillStreams: readonly string[], now: Date): SyncStatus {
+  const rows = new Map(streams.map((s) => [s.stream, s]));
+  const backfill = backfillStreams.map((name) => rows.get(BACKFILL_PREFIX + name) ?? null);
+  const records = backfill.reduce((sum, s) => sum + (s?.recordsDone ?? 0), 0);
+  const failed = streams.find((s) => s.phase === 'failed') ?? null;
+  const lastError = failed?.lastError ?? streams.map((s) => s.lastError).find(Boolean) ?? null;
+  const done = backfill.filter((s) => s?.phase === 'completed').length;
+  if (backfill.every((s) => s === null))
+    return { phase: failed ? 'failed' : 'idle', progress: { records, percent: null, etaSeconds: null }, lastError, streams: [...streams] };
+  if (done === backfill.length)
+    return { phase: failed ? 'failed' : 'synced', progress: { records, percent: 100, etaSeconds: 0 }, lastError, streams: [...streams] };
+  const current = backfill.find((s) => s && s.phase !== 'completed') ?? null;
+  const fraction = current?.bytesTotal ? Math.min(1, current.bytesDone / current.bytesTotal) : 0;
+  const percent = Math.round(((done + fraction) / backfill.length) * 1000) / 10;
+  const started = backfill.map((s) => s?.startedAt?.getTime()).filter((t): t is number => typeof t === 'number');
+  const elapsed = started.length ? (now.getTime() - Math.min(...started)) / 1000 : 0;
+  const etaSeconds = percent > 0 ? Math.round((elapsed / percent) * (100 - percent)) : null;
+  return {
+    phase: failed ? 'failed' : 'backfill',
+    progress: { records, percent: done || fraction ? percent : null, etaSeconds },
+    lastError,
+    streams: [...streams],
+  };
+}
+
+export function syncStreamsService(prisma: PrismaClient) {
+  const repo = syncStreamsRepo(prisma);
+  return {
+    listStreams: repo.list,
+    getStream: repo.get,
+    saveStream: (accountId: string, integrationId: number, stream: string, patch: SyncStreamPatch, now = new Date()) =>
+      repo.save(accountId, integrationId, stream, patch, now),
+    resetBackfill: (accountId: string, integrationId: number) => repo.reset(accountId, integrationId, BACKFILL_PREFIX),
+    locateIntegration: repo.locate,
+    async syncStatus(accountId: string, integrationId: number, backfillStreams: readonly string[], now = new Date()): Promise<SyncStatus> {
+      return syncProgress(await repo.list(accountId, integrationId), backfillStreams, now);
+    },
+  };
+}
+
+export type SyncStreamsService = ReturnType<typeof syncStreamsService>;
+export type { SyncStreamRow, SyncStreamPatch };

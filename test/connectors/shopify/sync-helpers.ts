@@ -1,0 +1,96 @@
+// Shared set-up of the Shopify sync suites: the Admin simulator on a listening server, an account
+// with a connected Shopify integration for a generated shop, and the sync service wired to the
+// test app's own ingestion and integrations services (as buildServices wires it from its port).
+import { randomBytes } from 'node:crypto';
+import { makeAccount } from '../../factories/index.ts';
+import type { TestApp } from '../../helpers/app.ts';
+import { startAdminServer, type AdminServer } from '../../simulators/shopify/admin-server.ts';
+import { generateStore, orderTotals, type GenerateOptions, type SimStore } from '../../simulators/shopify/store.ts';
+import { shopifySync, type ShopifySync, type ShopifySyncDeps } from '../../../src/connectors/shopify/index.ts';
+import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
+import { jobsRepo } from '../../../src/jobs/repo.ts';
+
+export const API_VERSION = '2025-01';
+
+export interface ShopFixture {
+  accountId: string;
+  integrationId: number;
+  shop: string;
+  token: string;
+  store: SimStore;
+}
+
+/** The sync service over the test app, reading tokens from the simulator's live tokens. */
+export function syncFor(app: TestApp, sim: AdminServer, shops: Map<number, string>, overrides: Partial<ShopifySyncDeps> = {}): ShopifySync {
+  return shopifySync({
+    ingestion: app.services.ingestion,
+    integrations: app.services.integrations,
+    streams: syncStreamsService(app.db.prisma),
+    api: { apiVersion: API_VERSION, baseUrl: sim.baseUrl },
+    publicUrl: 'https://svc.example.com',
+    access: async (integrationId) => {
+      const shop = shops.get(integrationId)!;
+      return { shop, accessToken: `shpat_${shop}` };
+    },
+    enqueue: (accountId) => jobsRepo(app.db.prisma).enqueueNow('shopify-sync', accountId),
+    pollMs: 10,
+    maxWaitMs: 60_000,
+    batchSize: 50,
+    client: { backoffMs: 20 },
+    ...overrides,
+  });
+}
+
+/** A new account connected to a new generated shop on the simulator. */
+export async function connectShop(
+  app: TestApp,
+  sim: AdminServer,
+  shops: Map<number, string>,
+  options: Omit<GenerateOptions, 'seed'> & { seed?: number },
+): Promise<ShopFixture> {
+  const shop = `sim-${randomBytes(4).toString('hex')}.myshopify.com`;
+  const store = generateStore(shop, { seed: options.seed ?? 7, ...options });
+  sim.stores.set(shop, store);
+  const token = `shpat_${shop}`;
+  sim.tokens.set(shop, token);
+  const account = await makeAccount(app.db.prisma);
+  const row = await app.services.integrations.connectIntegration(account.id, {
+    provider: 'shopify',
+    shop,
+    scopes: ['read_orders', 'read_all_orders', 'read_customers', 'read_products', 'read_inventory'],
+  });
+  shops.set(row.id, shop);
+  return { accountId: account.id, integrationId: row.id, shop, token, store };
+}
+
+export { startAdminServer, orderTotals };
+
+/** Cents as the database's numeric text ("12.50"). */
+export const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/** What the simulator's own data says the stored orders must add up to (test orders never stored). */
+export function expectedTotals(store: SimStore) {
+  const counted = store.orders.filter((o) => !o.test);
+  let total = 0;
+  let refunded = 0;
+  let lines = 0;
+  for (const o of counted) {
+    const t = orderTotals(o);
+    total += t.total;
+    refunded += t.refunded;
+    lines += o.lines.length;
+  }
+  return {
+    orders: counted.length,
+    cancelled: counted.filter((o) => o.cancelledAt).length,
+    total: money(total),
+    refunded: money(refunded),
+    refunds: counted.reduce((s, o) => s + o.refunds.length, 0),
+    lines,
+    presentment: counted.filter((o) => o.presentmentCurrency !== 'USD').length,
+    customers: store.customers.length,
+    skus: store.variants.length,
+    cost: money(store.variants.reduce((s, v) => s + v.cost, 0)),
+    stock: store.variants.reduce((s, v) => s + v.inventory, 0),
+  };
+}

@@ -1,0 +1,173 @@
+// Reconciliation after the backfill, over real HTTP against the simulator: an order changed
+// upstream, a cancellation and a refund 200 days late are picked up by the incremental run (the
+// cursor minus an overlap); a change the incremental window missed is picked up by the daily
+// 60-day run; a stale (older) upstream copy changes nothing; repeating a run changes nothing. A
+// sync that completes moves a stale integration back to connected; a 401 from the Admin API
+// revokes the integration (reason token_expired, integration.revoked). afterConnected registers
+// the webhooks idempotently and queues the sync; bulk_operations/finish for the integration's own
+// operation queues it too.
+import { jest } from '@jest/globals';
+import pg from 'pg';
+import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import { addRefund, orderTotals } from '../../simulators/shopify/store.ts';
+import type { AdminServer } from '../../simulators/shopify/admin-server.ts';
+import { afterConnected, onBulkOperationFinished, WEBHOOK_TOPICS } from '../../../src/connectors/shopify/index.ts';
+import { connectShop, expectedTotals, money, startAdminServer, syncFor } from './sync-helpers.ts';
+
+jest.setTimeout(600_000);
+
+const DAY_MS = 86_400_000;
+
+describeEachDatabase('shopify reconciliation', (target) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let sim: AdminServer;
+  let client: pg.Client;
+  const shops = new Map<number, string>();
+
+  beforeAll(async () => {
+    database = await target.create();
+    app = await startTestApp(database);
+    sim = await startAdminServer();
+    client = new pg.Client({ connectionString: database.connectionString });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await sim?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  const q = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows;
+  const orderRow = async (accountId: string, externalId: number) =>
+    (
+      await q(`SELECT status::text, total_amount::text AS total, refunded_amount::text AS refunded FROM orders WHERE account_id = $1 AND external_id = $2`, [
+        accountId,
+        String(externalId),
+      ])
+    )[0];
+
+  test('late changes upstream: the incremental run takes updates, cancellations and a refund 200 days late; the daily window what it missed; stale copies change nothing', async () => {
+    const shop = await connectShop(app, sim, shops, { orders: 60, days: 300, seed: 21 });
+    const sync = syncFor(app, sim, shops);
+    const t0 = new Date();
+    await sync.runAccount(shop.accountId, t0);
+    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).phase).toBe('synced');
+    const counted = shop.store.orders.filter((o) => !o.test && !o.cancelledAt && o.refunds.length === 0);
+    const old = counted.find((o) => t0.getTime() - o.processedAt.getTime() > 200 * DAY_MS)!;
+    const toCancel = counted.find((o) => o !== old)!;
+    const missed = counted.find((o) => o !== old && o !== toCancel && t0.getTime() - o.processedAt.getTime() < 50 * DAY_MS)!;
+
+    // Upstream: a refund of 12.34 on a 200-day-old order, a cancellation, both stamped now.
+    const now = new Date(Date.now() + 60_000);
+    addRefund(shop.store, old, 1234, now);
+    toCancel.cancelledAt = now;
+    toCancel.updatedAt = now;
+    // A change stamped three days ago that no webhook told about: before the incremental window.
+    missed.tax = { shop: missed.tax.shop + 100, presentment: missed.tax.presentment + 100 };
+    missed.updatedAt = new Date(t0.getTime() - 3 * DAY_MS);
+
+    await sync.runAccount(shop.accountId, new Date(now.getTime() + 1_000));
+    expect(await orderRow(shop.accountId, old.id)).toEqual({ status: 'partially_refunded', total: money(orderTotals(old).total), refunded: '12.34' });
+    expect((await orderRow(shop.accountId, toCancel.id))!.status).toBe('cancelled');
+    // The daily run already ran at the backfill: the missed change is not in yet.
+    expect((await orderRow(shop.accountId, missed.id))!.total).toBe(money(orderTotals(missed).total - 100));
+    const cursor = (await sync.syncStatus(shop.accountId, shop.integrationId)).streams.find((s) => s.stream === 'orders')!.cursor!;
+    expect(cursor.toISOString()).toBe(now.toISOString());
+
+    // A day later the 60-day run reads it.
+    await sync.runAccount(shop.accountId, new Date(now.getTime() + DAY_MS + 1_000));
+    expect((await orderRow(shop.accountId, missed.id))!.total).toBe(money(orderTotals(missed).total));
+
+    // A stale upstream copy (older stamp, other content) and repeated runs change nothing.
+    const before = await q(`SELECT external_id, status::text, total_amount::text, refunded_amount::text FROM orders WHERE account_id = $1 ORDER BY 1`, [
+      shop.accountId,
+    ]);
+    // Within the 60-day window, so the daily run reads the stale copy.
+    const stale = counted.find((o) => o !== old && o !== toCancel && o !== missed && t0.getTime() - o.updatedAt.getTime() < 50 * DAY_MS)!;
+    stale.shipping = { shop: stale.shipping.shop + 999, presentment: stale.shipping.presentment + 999 };
+    stale.updatedAt = new Date(stale.updatedAt.getTime() - DAY_MS);
+    await sync.runAccount(shop.accountId, new Date(now.getTime() + 2 * DAY_MS + 2_000));
+    await sync.runAccount(shop.accountId, new Date(now.getTime() + 2 * DAY_MS + 3_000));
+    expect(
+      await q(`SELECT external_id, status::text, total_amount::text, refunded_amount::text FROM orders WHERE account_id = $1 ORDER BY 1`, [shop.accountId]),
+    ).toEqual(before);
+    stale.shipping = { shop: stale.shipping.shop - 999, presentment: stale.shipping.presentment - 999 };
+    expect(await q(`SELECT count(*)::int AS n FROM refunds WHERE account_id = $1`, [shop.accountId])).toEqual([{ n: expectedTotals(shop.store).refunds }]);
+  });
+
+  test('a completed sync turns a stale integration connected; a 401 revokes it with integration.revoked (token_expired)', async () => {
+    const shop = await connectShop(app, sim, shops, { orders: 10, days: 30, seed: 5 });
+    const sync = syncFor(app, sim, shops);
+    const longAgo = new Date(Date.now() - 3 * DAY_MS);
+    await app.services.integrations.recordSync(shop.accountId, shop.integrationId, longAgo);
+    await app.services.integrations.checkStaleness(shop.accountId);
+    const statusOf = async () => (await app.services.integrations.listIntegrations(shop.accountId)).items[0]!;
+    expect((await statusOf()).status).toBe('stale');
+    await sync.runAccount(shop.accountId, new Date());
+    expect((await statusOf()).status).toBe('connected');
+
+    sim.tokens.delete(shop.shop); // the merchant uninstalled the app: the token answers 401
+    expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 1 });
+    expect(await statusOf()).toMatchObject({ status: 'revoked' });
+    const events = (await app.services.events.listForAccount(shop.accountId)).filter((e) => e.name === 'integration.revoked').map((e) => e.data);
+    expect(events).toEqual([{ provider: 'shopify', store_id: shop.integrationId, reason: 'token_expired' }]);
+    // A revoked integration is no longer synced.
+    expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ integrations: 0 });
+  });
+
+  test('an operation whose result expired before the download finished is run again; nothing is counted twice', async () => {
+    const shop = await connectShop(app, sim, shops, { orders: 30, days: 40, seed: 13 });
+    const abort = new AbortController();
+    const ingestion = app.services.ingestion;
+    const dying = syncFor(app, sim, shops, {
+      batchSize: 10,
+      ingestion: {
+        ...ingestion,
+        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
+          const result = await ingestion.bulkUpsertOrders(...args);
+          abort.abort(new Error('worker stopped'));
+          return result;
+        },
+      },
+    });
+    await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
+    sim.sim.bulkOps.get(shop.shop)!.at(-1)!.status = 'EXPIRED';
+    const sync = syncFor(app, sim, shops);
+    await expect(sync.runAccount(shop.accountId, new Date())).rejects.toThrow('ended EXPIRED');
+    expect(await sync.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({ phase: 'failed', lastError: 'bulk operation expired' });
+    await sync.runAccount(shop.accountId, new Date());
+    expect(sim.sim.bulkOps.get(shop.shop)!.map((op) => op.status)).toEqual(['COMPLETED', 'COMPLETED', 'EXPIRED', 'COMPLETED']);
+    const want = expectedTotals(shop.store);
+    expect(await q(`SELECT count(*)::int AS n, coalesce(sum(total_amount), 0)::text AS total FROM orders WHERE account_id = $1`, [shop.accountId])).toEqual([
+      { n: want.orders, total: want.total },
+    ]);
+    expect(await sync.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({ phase: 'synced', lastError: null });
+  });
+
+  test('afterConnected registers every webhook topic once and queues the sync; bulk_operations/finish of its own operation queues it', async () => {
+    const shop = await connectShop(app, sim, shops, { orders: 5, days: 10, seed: 9 });
+    const core = { shopify: syncFor(app, sim, shops) };
+    expect(await afterConnected(core, shop.integrationId)).toEqual({ created: [...WEBHOOK_TOPICS], existing: [] });
+    expect((await afterConnected(core, shop.integrationId))!.created).toEqual([]);
+    const subs = sim.stores.get(shop.shop)!.subscriptions!;
+    expect(subs.map((s) => s.topic).sort()).toEqual([...WEBHOOK_TOPICS].sort());
+    expect(new Set(subs.map((s) => s.callbackUrl))).toEqual(new Set(['https://svc.example.com/integrations/shopify/webhooks']));
+    const queued = async () => (await q(`SELECT state::text FROM job_queue WHERE job = 'shopify-sync' AND account_key = $1`, [shop.accountId]))[0]?.state;
+    expect(await queued()).toBe('queued');
+
+    await q(`UPDATE job_queue SET state = 'idle' WHERE job = 'shopify-sync' AND account_key = $1`, [shop.accountId]);
+    await core.shopify.runAccount(shop.accountId, new Date());
+    const opId = sim.sim.bulkOps.get(shop.shop)!.at(-1)!.id;
+    expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: 'gid://shopify/BulkOperation/999999', status: 'completed' })).toBe(
+      false,
+    );
+    expect(await queued()).toBe('idle');
+    expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: opId, status: 'completed' })).toBe(true);
+    expect(await queued()).toBe('queued');
+    // Without a configured connector the hooks do nothing.
+    expect(await afterConnected({ shopify: null }, shop.integrationId)).toBeNull();
+  });
+});

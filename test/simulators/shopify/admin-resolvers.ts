@@ -1,0 +1,317 @@
+// Resolvers of the simulator's Admin GraphQL subset over a SimStore (admin-schema.ts), and the bulk
+// operations: the inner query run over the whole store (connections unpaged), flattened to JSONL.
+import { execute, parse, type DocumentNode, type GraphQLSchema, type GraphQLError } from 'graphql';
+import { decimal, gid, orderTotals, type SimMoney, type SimOrder, type SimStore, type SimSubscription, type SimVariant } from './store.ts';
+
+export interface BulkOp {
+  id: string;
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELED' | 'EXPIRED';
+  createdAt: Date;
+  completedAt: Date | null;
+  objectCount: number;
+  jsonl: string | null;
+  /** Status reads while running: it completes on the first read after creation. */
+  reads: number;
+}
+
+export type Subscription = SimSubscription;
+
+interface Ctx {
+  shop: string;
+  store: SimStore;
+  bulk: boolean;
+  ops: Map<string, BulkOp[]>;
+  check: (document: DocumentNode) => readonly GraphQLError[];
+  onFinished?: (shop: string, op: BulkOp) => void;
+  publicBase: () => string;
+  schema?: GraphQLSchema;
+}
+
+interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+const encode = (n: number) => Buffer.from(`cursor:${n}`).toString('base64');
+const decode = (c: string) => Number(Buffer.from(c, 'base64').toString('utf8').replace('cursor:', ''));
+
+/** A page of `items` (all of them in a bulk run), with opaque cursors over positions. */
+function page<T>(items: T[], args: PageArgs, ctx: Ctx) {
+  if (!ctx.bulk && (args.first === undefined || args.first === null)) throw new Error('you must provide one of first or last');
+  const start = args.after ? decode(args.after) + 1 : 0;
+  const end = ctx.bulk ? items.length : Math.min(items.length, start + (args.first ?? 0));
+  const slice = items.slice(start, end).map((node, i) => ({ cursor: encode(start + i), node }));
+  return {
+    edges: slice,
+    nodes: slice.map((e) => e.node),
+    pageInfo: { hasNextPage: end < items.length, hasPreviousPage: start > 0, startCursor: slice[0]?.cursor ?? null, endCursor: slice.at(-1)?.cursor ?? null },
+  };
+}
+
+const bag = (m: SimMoney, shopCurrency: string, presentment: string) => ({
+  shopMoney: { amount: decimal(m.shop), currencyCode: shopCurrency },
+  presentmentMoney: { amount: decimal(m.presentment), currencyCode: presentment },
+});
+
+/** `updated_at:>=2026-01-01T00:00:00Z` (and >, <=, <), Shopify's search syntax for what the connector asks. */
+function matchesQuery(query: string | null | undefined, updatedAt: Date): boolean {
+  if (!query) return true;
+  for (const term of query.split(/\s+AND\s+|\s+/)) {
+    const m = /^updated_at:(>=|<=|>|<)'?([^']+)'?$/.exec(term);
+    if (!m) continue;
+    const at = new Date(m[2]!).getTime();
+    const t = updatedAt.getTime();
+    if (Number.isNaN(at)) throw new Error(`Invalid search value: ${m[2]}`);
+    if ((m[1] === '>=' && t < at) || (m[1] === '>' && t <= at) || (m[1] === '<=' && t > at) || (m[1] === '<' && t >= at)) return false;
+  }
+  return true;
+}
+
+function orderNode(o: SimOrder, store: SimStore) {
+  const t = orderTotals(o);
+  const m = (cents: SimMoney) => bag(cents, store.currency, o.presentmentCurrency);
+  const sub = { shop: t.subtotal, presentment: o.lines.reduce((s, l) => s + l.quantity * l.unitPrice.presentment, 0) };
+  return {
+    __typename: 'Order',
+    id: gid('Order', o.id),
+    name: o.name,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    processedAt: o.processedAt.toISOString(),
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    test: o.test,
+    currencyCode: store.currency,
+    presentmentCurrencyCode: o.presentmentCurrency,
+    subtotalPriceSet: m(sub),
+    totalPriceSet: m({ shop: t.total, presentment: t.presentmentTotal }),
+    totalDiscountsSet: m(o.discount),
+    totalShippingPriceSet: m(o.shipping),
+    totalTaxSet: m(o.tax),
+    customerId: o.customerId,
+    lineItems: (args: PageArgs, ctx: Ctx) =>
+      page(
+        o.lines.map((l) => ({
+          __typename: 'LineItem',
+          id: gid('LineItem', l.id),
+          sku: l.sku,
+          name: l.name,
+          quantity: l.quantity,
+          originalUnitPriceSet: m(l.unitPrice),
+        })),
+        args,
+        ctx,
+      ),
+    refunds: o.refunds.map((r) => ({
+      __typename: 'Refund',
+      id: gid('Refund', r.id),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      totalRefundedSet: m(r.amount),
+    })),
+    transactions: o.transactions.map((x) => ({
+      __typename: 'OrderTransaction',
+      id: gid('OrderTransaction', x.id),
+      kind: x.kind,
+      status: x.status,
+      processedAt: x.processedAt.toISOString(),
+      amountSet: m(x.amount),
+      fees: x.fee ? [{ id: gid('TransactionFee', x.id), amount: { amount: decimal(x.fee), currencyCode: store.currency } }] : [],
+    })),
+  };
+}
+
+function customerNode(store: SimStore, id: number | null) {
+  const c = store.customers.find((x) => x.id === id);
+  if (!c) return null;
+  return {
+    __typename: 'Customer',
+    id: gid('Customer', c.id),
+    email: c.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    phone: c.phone,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    defaultAddress: { city: c.city, countryCodeV2: c.country },
+  };
+}
+
+function variantNode(v: SimVariant, store: SimStore) {
+  return {
+    __typename: 'ProductVariant',
+    id: gid('ProductVariant', v.id),
+    sku: v.sku,
+    title: v.title,
+    price: decimal(v.price),
+    inventoryQuantity: v.inventory,
+    updatedAt: v.updatedAt.toISOString(),
+    inventoryItem: { id: gid('InventoryItem', v.id), unitCost: { amount: decimal(v.cost), currencyCode: store.currency } },
+    product: productNode(v.productId, store),
+  };
+}
+
+function productNode(productId: number, store: SimStore) {
+  const variants = store.variants.filter((v) => v.productId === productId);
+  return {
+    __typename: 'Product',
+    id: gid('Product', productId),
+    title: variants[0]?.productTitle ?? '',
+    updatedAt: new Date(Math.max(...variants.map((v) => v.updatedAt.getTime()))).toISOString(),
+    variants: (args: PageArgs, ctx: Ctx) =>
+      page(
+        variants.map((v) => variantNode(v, store)),
+        args,
+        ctx,
+      ),
+  };
+}
+
+/** Flattens a bulk query's answer: each connection's nodes on lines of their own, children with __parentId. */
+function toJsonl(data: Record<string, unknown>): { text: string; count: number } {
+  const lines: string[] = [];
+  const emit = (node: Record<string, unknown>, parentId: string | null) => {
+    const own: Record<string, unknown> = {};
+    const children: [Record<string, unknown>, string][] = [];
+    for (const [key, value] of Object.entries(node)) {
+      const conn = value as { edges?: { node: Record<string, unknown> }[] } | null;
+      if (conn && typeof conn === 'object' && Array.isArray(conn.edges)) for (const e of conn.edges) children.push([e.node, node.id as string]);
+      else own[key] = value;
+    }
+    if (parentId) own.__parentId = parentId;
+    lines.push(JSON.stringify(own));
+    for (const [child, parent] of children) emit(child, parent);
+  };
+  for (const value of Object.values(data)) for (const e of (value as { edges: { node: Record<string, unknown> }[] }).edges) emit(e.node, null);
+  return { text: lines.length ? lines.join('\n') + '\n' : '', count: lines.length };
+}
+
+export function adminResolvers(options: { onBulkFinished?: (shop: string, op: BulkOp) => void }) {
+  let nextOp = 1;
+  const opNode = (op: BulkOp, ctx: Ctx) => ({
+    __typename: 'BulkOperation',
+    id: op.id,
+    status: op.status,
+    errorCode: null,
+    objectCount: String(op.objectCount),
+    fileSize: op.status === 'COMPLETED' && op.jsonl !== null ? String(Buffer.byteLength(op.jsonl)) : null,
+    url: op.status === 'COMPLETED' && op.jsonl ? `${ctx.publicBase()}/${ctx.shop}/bulk/${op.id.split('/').pop()}.jsonl` : null,
+    partialDataUrl: null,
+    createdAt: op.createdAt.toISOString(),
+    completedAt: op.completedAt?.toISOString() ?? null,
+  });
+  /** A running operation completes on its first status read (a client always sees it RUNNING once). */
+  function advance(op: BulkOp, ctx: Ctx) {
+    if (op.status !== 'RUNNING') return;
+    if (op.reads++ < 1) return;
+    op.status = 'COMPLETED';
+    op.completedAt = new Date();
+    (options.onBulkFinished ?? ctx.onFinished)?.(ctx.shop, op);
+  }
+  return {
+    Node: { __resolveType: (obj: { __typename: string }) => obj.__typename },
+    Order: { customer: (o: { customerId: number | null }, _a: unknown, ctx: Ctx) => customerNode(ctx.store, o.customerId) },
+    QueryRoot: {
+      orders: (_: unknown, args: PageArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: Ctx) => {
+        let orders = ctx.store.orders.filter((o) => matchesQuery(args.query, o.updatedAt));
+        if (args.sortKey === 'UPDATED_AT') orders = [...orders].sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || a.id - b.id);
+        if (args.reverse) orders = [...orders].reverse();
+        return page(
+          orders.map((o) => orderNode(o, ctx.store)),
+          args,
+          ctx,
+        );
+      },
+      customers: (_: unknown, args: PageArgs & { query?: string }, ctx: Ctx) =>
+        page(
+          ctx.store.customers.filter((c) => matchesQuery(args.query, c.updatedAt)).map((c) => customerNode(ctx.store, c.id)),
+          args,
+          ctx,
+        ),
+      products: (_: unknown, args: PageArgs, ctx: Ctx) =>
+        page(
+          [...new Set(ctx.store.variants.map((v) => v.productId))].map((id) => productNode(id, ctx.store)),
+          args,
+          ctx,
+        ),
+      currentBulkOperation: (_: unknown, _args: unknown, ctx: Ctx) => {
+        const op = ctx.ops.get(ctx.shop)?.at(-1);
+        if (!op) return null;
+        advance(op, ctx);
+        return opNode(op, ctx);
+      },
+      node: (_: unknown, { id }: { id: string }, ctx: Ctx) => {
+        const op = ctx.ops.get(ctx.shop)?.find((o) => o.id === id);
+        if (op) {
+          advance(op, ctx);
+          return opNode(op, ctx);
+        }
+        return null;
+      },
+      webhookSubscriptions: (_: unknown, args: PageArgs & { topics?: string[] }, ctx: Ctx) =>
+        page(
+          (ctx.store.subscriptions ?? [])
+            .filter((s) => !args.topics || args.topics.includes(s.topic))
+            .map((s) => ({ __typename: 'WebhookSubscription', ...s })),
+          args,
+          ctx,
+        ),
+    },
+    Mutation: {
+      bulkOperationRunQuery: async (_: unknown, { query }: { query: string }, ctx: Ctx & { schema: GraphQLSchema }) => {
+        const ops = ctx.ops.get(ctx.shop) ?? [];
+        ctx.ops.set(ctx.shop, ops);
+        if (ops.some((o) => o.status === 'RUNNING' || o.status === 'CREATED'))
+          return {
+            bulkOperation: null,
+            userErrors: [
+              {
+                code: 'OPERATION_IN_PROGRESS',
+                field: null,
+                message: `A bulk query operation for this app and shop is already in progress: ${ops.at(-1)!.id}.`,
+              },
+            ],
+          };
+        let document: DocumentNode;
+        try {
+          document = parse(query);
+        } catch (error) {
+          return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: (error as Error).message }] };
+        }
+        const errors = ctx.check(document);
+        if (errors.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: errors[0]!.message }] };
+        const result = await execute({ schema: ctx.schema, document, contextValue: { ...ctx, bulk: true } });
+        if (result.errors?.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.errors[0]!.message }] };
+        const { text, count } = toJsonl(result.data as Record<string, unknown>);
+        const op: BulkOp = {
+          id: gid('BulkOperation', nextOp++),
+          status: 'RUNNING',
+          createdAt: new Date(),
+          completedAt: null,
+          objectCount: count,
+          jsonl: text,
+          reads: 0,
+        };
+        ops.push(op);
+        return { bulkOperation: opNode(op, ctx), userErrors: [] };
+      },
+      webhookSubscriptionCreate: (
+        _: unknown,
+        { topic, webhookSubscription }: { topic: string; webhookSubscription: { callbackUrl?: string; format?: string } },
+        ctx: Ctx,
+      ) => {
+        const url = webhookSubscription.callbackUrl ?? '';
+        if (!/^https?:\/\//.test(url))
+          return { userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }], webhookSubscription: null };
+        const subs = (ctx.store.subscriptions ??= []);
+        if (subs.some((s) => s.topic === topic && s.callbackUrl === url))
+          return {
+            userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }],
+            webhookSubscription: null,
+          };
+        const sub: Subscription = { id: gid('WebhookSubscription', ctx.store.nextId++), topic, callbackUrl: url, format: webhookSubscription.format ?? 'JSON' };
+        subs.push(sub);
+        return { userErrors: [], webhookSubscription: { __typename: 'WebhookSubscription', ...sub } };
+      },
+    },
+  };
+}
