@@ -44,7 +44,9 @@ import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import { importsService } from './domain/imports/index.ts';
 import { connectionsService } from './domain/connections/index.ts';
 import { syncStreamsService } from './domain/integrations/index.ts';
-import { shopifyAccess, shopifySync, SHOPIFY_SYNC_JOB, type ShopifySyncDeps } from './connectors/shopify/index.ts';
+// The connector's modules that do not read the services bag (its index does, through core.ts: a cycle).
+import { shopifySync, SHOPIFY_SYNC_JOB, type ShopifySyncDeps } from './connectors/shopify/sync.ts';
+import { shopifyAccess } from './connectors/shopify/tokens.ts';
 import { shopifyCredentials } from './connectors/shopify/config.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';

@@ -4,7 +4,7 @@
 import { AppError } from '../../errors.ts';
 import { RefreshRefused, type ConnectionsService } from '../../domain/connections/index.ts';
 import type { IntegrationsService } from '../../domain/integrations/index.ts';
-import type { ShopifyCore } from './core.ts';
+import type { Config } from '../../config.ts';
 import { shopifyCredentials } from './config.ts';
 import { refreshTokens } from './oauth.ts';
 
@@ -21,8 +21,8 @@ export interface ShopifyAccess {
  * (integration.revoked, reason token_expired) when Shopify refuses the refresh.
  */
 export async function shopifyAccess(
-  // What it reads of the core (the services bag builds the sync's token source from these: src/services.ts).
-  core: { config: ShopifyCore['config']; services: { connections: ConnectionsService; integrations: IntegrationsService } },
+  // What it reads of the core (src/services.ts builds the sync's token source from these, so not the whole bag).
+  core: { config: Readonly<Config>; services: { connections: ConnectionsService; integrations: IntegrationsService } },
   integrationId: number,
 ): Promise<ShopifyAccess> {
   const { connections, integrations } = core.services;
