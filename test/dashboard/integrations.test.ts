@@ -20,7 +20,7 @@ import { API_KEY, API_SECRET, newShop, shopifyEnv } from '../connectors/shopify/
 import { projectRoot } from '../../src/paths.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { shopifySyncJob } from '../../src/jobs/shopify-sync.job.ts';
-import { CHROMIUM } from './browser.ts';
+import { axeViolations, CHROMIUM } from './browser.ts';
 
 if (!CHROMIUM) console.warn('integrations browser test SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)');
 const browserDescribe = CHROMIUM ? describe : describe.skip;
@@ -102,6 +102,7 @@ browserDescribe('dashboard Integrations page in Chromium', () => {
     expect(Number(/([\d,]+) records/.exec(line)![1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(records);
     expect(await card.getAttribute('data-status')).toBe('connected');
     await page.screenshot({ path: path.join(ARTIFACTS, 'integrations.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
 
     // Disconnect: revoked, and the page offers a reconnect.
     await card.getByRole('button', { name: 'Disconnect' }).click();
