@@ -13,7 +13,7 @@ export interface ShopifyApiConfig {
 }
 
 /** What part A's token store answers for an integration (a fresh, refreshed-if-needed access token). */
-export type ShopifyAccess = (integrationId: number) => Promise<{ shop: string; accessToken: string }>;
+export type ShopifyTokenSource = (integrationId: number) => Promise<{ shop: string; accessToken: string }>;
 
 export interface ThrottleStatus {
   maximumAvailable: number;

@@ -60,7 +60,7 @@ export async function reconcileOrders(ctx: ReconcileContext, stream: string, sin
     const records: OrderRecord[] = [];
     for (const { node } of page.orders.edges) {
       result.read++;
-      if (node.updatedAt > newest.toISOString()) newest = new Date(node.updatedAt);
+      if (Date.parse(node.updatedAt) > newest.getTime()) newest = new Date(node.updatedAt);
       // An order with more lines than one page reads is not written half: the backfill has it whole.
       if (node.lineItems.pageInfo.hasNextPage) {
         result.truncated++;

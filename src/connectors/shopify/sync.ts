@@ -6,7 +6,7 @@
 // webhook receiver: afterConnected, onBulkOperationFinished.
 import type { IngestionService } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type IntegrationsService, type SyncStatus, type SyncStreamsService } from '../../domain/integrations/index.ts';
-import { adminClient, ShopifyTokenError, type AdminClientOptions, type ShopifyAccess, type ShopifyApiConfig } from './admin-client.ts';
+import { adminClient, ShopifyTokenError, type AdminClientOptions, type ShopifyTokenSource, type ShopifyApiConfig } from './admin-client.ts';
 import { BACKFILL_ORDER, backfillStream } from './backfill.ts';
 import { reconcileDaily, reconcileIncremental } from './reconcile.ts';
 import { registerShopifyWebhooks } from './register-webhooks.ts';
@@ -21,7 +21,7 @@ export interface ShopifySyncDeps {
   /** PUBLIC_URL: the webhook subscriptions' address is `{PUBLIC_URL}/integrations/shopify/webhooks`. */
   publicUrl: string;
   /** Part A's token source (src/connectors/shopify/tokens.ts shopifyAccess, bound to the core). */
-  access: ShopifyAccess;
+  access: ShopifyTokenSource;
   /** Queues the sync job of an account now (src/jobs/repo.ts enqueueNow). */
   enqueue: (accountId: string) => Promise<void>;
   client?: AdminClientOptions;
@@ -158,16 +158,16 @@ export function shopifySync(deps: ShopifySyncDeps) {
 export type ShopifySync = ReturnType<typeof shopifySync>;
 
 /** What the hooks need from the process: the services bag (src/services.ts) carries `shopify`. */
-export interface ShopifyCore {
+export interface ShopifySyncHost {
   shopify: ShopifySync | null;
 }
 
 /** Part A's OAuth callback calls this after storing the integration (the lead wires it). */
-export function afterConnected(core: ShopifyCore, integrationId: number) {
+export function afterConnected(core: ShopifySyncHost, integrationId: number) {
   return core.shopify ? core.shopify.afterConnected(integrationId) : Promise.resolve(null);
 }
 
 /** Part A's webhook processing calls this for bulk_operations/finish. */
-export function onBulkOperationFinished(core: ShopifyCore, integrationId: number, payload: { admin_graphql_api_id?: string; status?: string }) {
+export function onBulkOperationFinished(core: ShopifySyncHost, integrationId: number, payload: { admin_graphql_api_id?: string; status?: string }) {
   return core.shopify ? core.shopify.onBulkOperationFinished(integrationId, payload) : Promise.resolve(false);
 }
