@@ -13,7 +13,7 @@ import { registerPlayground } from './http/playground.ts';
 import { registerDashboard } from './http/dashboard.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { cookieIsSecure, cookieSession } from './http/session-cookie.ts';
-import { shopifyAccess, shopifyCredentials, shopifyRoutes } from './connectors/shopify/index.ts';
+import { shopifyRoutes } from './connectors/shopify/index.ts';
 import { restCompat } from '../rest-compat/index.ts';
 import { collectDocumentedRoutes } from '../rest-compat/openapi/document.ts';
 import { GRAPHQL_PATH, graphqlRoutes } from './graphql/route.ts';
@@ -73,23 +73,7 @@ export async function openCore(config: Readonly<Config>, options: CoreOptions): 
       const secret = await embeddedSecretKey(config.database.dataDir, SESSION_KEY_FILE);
       config = Object.freeze({ ...config, session: Object.freeze({ ...config.session, secret }) });
     }
-    // The Shopify sync side, when the app is configured (docs/connectors/shopify-sync.md): tokens from
-    // the connector's sealed store, refreshed as needed (the services it reads exist once built).
-    const resolved = config;
-    const shopifyApp = shopifyCredentials(resolved.shopify);
-    const ports: ServicePorts = {
-      ...(shopifyApp
-        ? {
-            shopify: {
-              api: { apiVersion: resolved.shopify.apiVersion, baseUrl: resolved.shopify.baseUrl },
-              publicUrl: shopifyApp.publicUrl,
-              access: (integrationId: number) => shopifyAccess({ config: resolved, services }, integrationId),
-            },
-          }
-        : {}),
-      ...options.ports,
-    };
-    const services: Services = buildServices(config, db, ports);
+    const services = buildServices(config, db, options.ports);
     if (options.migrate === 'always' || db.ownsFiles) {
       await services.webhooks.sealStoredSecrets();
       await services.idempotency.sealStoredAnswers();

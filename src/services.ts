@@ -44,7 +44,10 @@ import { ingestionService, type OnChanged } from './domain/ingestion/index.ts';
 import { importsService } from './domain/imports/index.ts';
 import { connectionsService } from './domain/connections/index.ts';
 import { syncStreamsService } from './domain/integrations/index.ts';
-import { shopifySync, SHOPIFY_SYNC_JOB, type ShopifySyncDeps } from './connectors/shopify/index.ts';
+// The connector's modules that do not read the services bag (its index does, through core.ts: a cycle).
+import { shopifySync, SHOPIFY_SYNC_JOB, type ShopifySyncDeps } from './connectors/shopify/sync.ts';
+import { shopifyAccess } from './connectors/shopify/tokens.ts';
+import { shopifyCredentials } from './connectors/shopify/config.ts';
 import type { AiProvider } from './ai/provider.ts';
 import type { PaymentPort } from './domain/credits/index.ts';
 
@@ -55,7 +58,8 @@ export interface ServicePorts {
   onIngested?: OnChanged;
   /**
    * The Shopify connector's sync (token source, API version and base URL, PUBLIC_URL, tuning):
-   * part A's configuration and token store provide it; without it `services.shopify` is null.
+   * by default built from config.shopify and part A's token store (shopifyAccess) once the app is
+   * configured; without either `services.shopify` is null.
    */
   shopify?: Omit<ShopifySyncDeps, 'ingestion' | 'integrations' | 'streams' | 'enqueue'>;
 }
@@ -79,6 +83,17 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const secrets = secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null);
   // What a write changed is marked for the analytics catch-up (docs/analytics.md, "Catch-up").
   const ingestion = ingestionService(db.prisma, { onChanged: ports.onIngested ?? catchup.onChanged });
+  // Connector plumbing (OAuth states, upstream tokens sealed with the webhook secrets' key, the webhook inbox).
+  const connections = connectionsService(db.prisma, { secrets, enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('connector-inbox', accountId) });
+  const shopifyPorts: ServicePorts['shopify'] =
+    ports.shopify ??
+    (shopifyCredentials(config.shopify)
+      ? {
+          api: { apiVersion: config.shopify.apiVersion, baseUrl: config.shopify.baseUrl },
+          publicUrl: config.shopify.publicUrl ?? '',
+          access: (integrationId) => shopifyAccess({ config, services: { connections, integrations } }, integrationId),
+        }
+      : undefined);
   return {
     /** The configuration the services were built with (connectors and jobs read their settings here). */
     config,
@@ -118,11 +133,10 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     reports: reportsService(db.prisma),
     orders: ordersService(db.prisma),
     ingestion,
-    // Connector plumbing (OAuth states, upstream tokens sealed with the webhook secrets' key, the webhook inbox).
-    connections: connectionsService(db.prisma, { secrets, enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow('connector-inbox', accountId) }),
-    shopify: ports.shopify
+    connections,
+    shopify: shopifyPorts
       ? shopifySync({
-          ...ports.shopify,
+          ...shopifyPorts,
           ingestion,
           integrations,
           streams: syncStreamsService(db.prisma),

@@ -14,6 +14,7 @@ import { Settings } from './pages/settings.tsx';
 import { Customers, Orders } from './pages/lists.tsx';
 import { Inventory } from './pages/inventory.tsx';
 import { Imports } from './pages/imports.tsx';
+import { Integrations } from './pages/integrations.tsx';
 import type { PageProps } from './page.ts';
 
 const SIGN_IN = '/sign-in';
@@ -27,6 +28,7 @@ const ROUTES: Record<string, (props: PageProps) => preact.JSX.Element> = {
   '/orders': Orders,
   '/inventory': Inventory,
   '/imports': Imports,
+  '/integrations': Integrations,
   '/settings': Settings,
 };
 

@@ -12,6 +12,7 @@ export const PAGES = [
   { path: '/orders', title: 'Orders' },
   { path: '/inventory', title: 'Inventory' },
   { path: '/imports', title: 'Imports' },
+  { path: '/integrations', title: 'Integrations' },
   { path: '/settings', title: 'Settings' },
 ] as const;
 

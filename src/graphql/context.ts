@@ -23,6 +23,8 @@ export type GraphQLServices = Pick<
   | 'aiInsights'
   | 'anomalies'
   | 'auth'
+  | 'config'
+  | 'connections'
   | 'credits'
   | 'customers'
   | 'imports'

@@ -26,6 +26,8 @@ export const SESSION_ONLY = new Set([
   'dashboardUsers',
   'createDashboardUser',
   'removeDashboardUser',
+  // The install binds its state to the signed-in user (src/connectors/shopify/routes.ts).
+  'startShopifyInstall',
 ]);
 
 /**

@@ -114,6 +114,12 @@ export type Direction =
   /** The value rose. */
   | 'up';
 
+/** Input of disconnectIntegration. */
+export type DisconnectIntegrationInput = {
+  /** The integration. */
+  id: string | number;
+};
+
 /** Input of importData. */
 export type ImportDataInput = {
   /** The file's text. */
@@ -198,6 +204,17 @@ export type IntegrationStatus =
   /** Connected but not synced for more than 24 hours. */
   | 'stale';
 
+/** Where an integration's sync stands. */
+export type IntegrationSyncPhase =
+  /** The backfill of the store's history is running. */
+  | 'BACKFILL'
+  /** A stream failed; lastError says why (the next run retries). */
+  | 'FAILED'
+  /** Nothing synced yet. */
+  | 'IDLE'
+  /** The backfill is complete; reconciliation keeps it current. */
+  | 'SYNCED';
+
 /** The length of a report bucket. */
 export type Interval =
   /** One local day. */
@@ -271,6 +288,12 @@ export type ReorderStatus =
   /** Waiting for a decision. */
   | 'pending';
 
+/** Input of resyncIntegration. */
+export type ResyncIntegrationInput = {
+  /** The integration. */
+  id: string | number;
+};
+
 /** A permission of a credential. Scopes are independent: write does not imply read. */
 export type Scope =
   /** Read data (every query field). */
@@ -288,6 +311,12 @@ export type Severity =
   | 'low'
   /** Worth a look. */
   | 'medium';
+
+/** Input of startShopifyInstall. */
+export type StartShopifyInstallInput = {
+  /** The shop domain, your-store.myshopify.com. */
+  shop: string;
+};
 
 /** Input of updateAutoTopup: the whole setting (every field is replaced). */
 export type UpdateAutoTopupInput = {
@@ -345,6 +374,34 @@ export type GenerateInsightsMutationVariables = Exact<{ [key: string]: never; }>
 
 
 export type GenerateInsightsMutation = { generateInsights: { skippedOpen: number | null, refunded: boolean | null, balance: number | null, insights: Array<{ id: string }> | null, failed: Array<{ error: string }> | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } };
+
+export type IntegrationViewFragment = { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null };
+
+export type IntegrationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IntegrationsQuery = { integrations: { nodes: Array<{ id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null }> } | null };
+
+export type StartShopifyInstallMutationVariables = Exact<{
+  input: StartShopifyInstallInput;
+}>;
+
+
+export type StartShopifyInstallMutation = { startShopifyInstall: { shop: string | null, installUrl: string | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
+
+export type DisconnectIntegrationMutationVariables = Exact<{
+  input: DisconnectIntegrationInput;
+}>;
+
+
+export type DisconnectIntegrationMutation = { disconnectIntegration: { integration: { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
+
+export type ResyncIntegrationMutationVariables = Exact<{
+  input: ResyncIntegrationInput;
+}>;
+
+
+export type ResyncIntegrationMutation = { resyncIntegration: { integration: { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
 
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -554,6 +611,26 @@ export const ImportJobViewFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ImportJobView"}) as unknown as TypedDocumentString<ImportJobViewFragment, unknown>;
+export const IntegrationViewFragmentDoc = new TypedDocumentString(`
+    fragment IntegrationView on Integration {
+  id
+  provider
+  shop
+  status
+  connectedAt
+  revokedAt
+  lastSyncAt
+  syncStatus {
+    phase
+    lastError
+    progress {
+      records
+      percent
+      etaSeconds
+    }
+  }
+}
+    `, {"fragmentName":"IntegrationView"}) as unknown as TypedDocumentString<IntegrationViewFragment, unknown>;
 export const ProblemFragmentDoc = new TypedDocumentString(`
     fragment Problem on UserError {
   field
@@ -709,6 +786,115 @@ export const GenerateInsightsDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<GenerateInsightsMutation, GenerateInsightsMutationVariables>;
+export const IntegrationsDocument = new TypedDocumentString(`
+    query Integrations {
+  integrations {
+    nodes {
+      ...IntegrationView
+    }
+  }
+}
+    fragment IntegrationView on Integration {
+  id
+  provider
+  shop
+  status
+  connectedAt
+  revokedAt
+  lastSyncAt
+  syncStatus {
+    phase
+    lastError
+    progress {
+      records
+      percent
+      etaSeconds
+    }
+  }
+}`) as unknown as TypedDocumentString<IntegrationsQuery, IntegrationsQueryVariables>;
+export const StartShopifyInstallDocument = new TypedDocumentString(`
+    mutation StartShopifyInstall($input: StartShopifyInstallInput!) {
+  startShopifyInstall(input: $input) {
+    shop
+    installUrl
+    userErrors {
+      ...Problem
+    }
+  }
+}
+    fragment Problem on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<StartShopifyInstallMutation, StartShopifyInstallMutationVariables>;
+export const DisconnectIntegrationDocument = new TypedDocumentString(`
+    mutation DisconnectIntegration($input: DisconnectIntegrationInput!) {
+  disconnectIntegration(input: $input) {
+    integration {
+      ...IntegrationView
+    }
+    userErrors {
+      ...Problem
+    }
+  }
+}
+    fragment IntegrationView on Integration {
+  id
+  provider
+  shop
+  status
+  connectedAt
+  revokedAt
+  lastSyncAt
+  syncStatus {
+    phase
+    lastError
+    progress {
+      records
+      percent
+      etaSeconds
+    }
+  }
+}
+fragment Problem on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<DisconnectIntegrationMutation, DisconnectIntegrationMutationVariables>;
+export const ResyncIntegrationDocument = new TypedDocumentString(`
+    mutation ResyncIntegration($input: ResyncIntegrationInput!) {
+  resyncIntegration(input: $input) {
+    integration {
+      ...IntegrationView
+    }
+    userErrors {
+      ...Problem
+    }
+  }
+}
+    fragment IntegrationView on Integration {
+  id
+  provider
+  shop
+  status
+  connectedAt
+  revokedAt
+  lastSyncAt
+  syncStatus {
+    phase
+    lastError
+    progress {
+      records
+      percent
+      etaSeconds
+    }
+  }
+}
+fragment Problem on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<ResyncIntegrationMutation, ResyncIntegrationMutationVariables>;
 export const ApiKeysDocument = new TypedDocumentString(`
     query ApiKeys {
   viewer {

@@ -55,11 +55,29 @@ function stateCookie(request: FastifyRequest, deps: ShopifyRouteDeps, value: str
 
 const invalid = (param: string, message: string) => new AppError('invalid_parameter', message, { param });
 
-function credentialsOf(core: ShopifyCore) {
+function credentialsOf(core: Pick<ShopifyCore, 'config'>) {
   const credentials = shopifyCredentials(core.config.shopify);
   if (!credentials)
     throw new AppError('not_configured', 'The Shopify app is not configured on this service (SHOPIFY_API_KEY, SHOPIFY_API_SECRET and PUBLIC_URL).');
   return credentials;
+}
+
+/** What starting an install checks (the route and the dashboard's startShopifyInstall): the app is configured and the shop is a shop domain. */
+function installInput(core: Pick<ShopifyCore, 'config'>, rawShop: unknown) {
+  const credentials = credentialsOf(core);
+  const shop = normaliseShop(rawShop);
+  if (!shop) throw invalid('shop', 'shop must be a shop domain like your-store.myshopify.com.');
+  return { credentials, shop };
+}
+
+/**
+ * The dashboard's start of an install (GraphQL startShopifyInstall): the same checks as the
+ * install route, answering that route's same-origin address; the browser opens it, so the state
+ * nonce is created, bound to the user and set in this browser's cookie there, as for a link.
+ */
+export function shopifyInstallStart(core: Pick<ShopifyCore, 'config'>, rawShop: unknown): { shop: string; installUrl: string } {
+  const { shop } = installInput(core, rawShop);
+  return { shop, installUrl: `${INSTALL_PATH}?shop=${encodeURIComponent(shop)}` };
 }
 
 /** A query of plain strings (a repeated key: several), nothing else. */
@@ -88,9 +106,7 @@ export function shopifyRoutes(app: FastifyInstance, deps: ShopifyRouteDeps): voi
   app.get(INSTALL_PATH, { onRequest: [noStore, deps.publicRoute] }, async (request, reply) => {
     const session = await deps.signedIn(request, reply);
     if (session.role !== 'owner' || !session.userId) throw new AppError('owner_required', 'Only an owner of the account may connect a store.');
-    const credentials = credentialsOf(core);
-    const shop = normaliseShop(queryOf(request).shop);
-    if (!shop) throw invalid('shop', 'shop must be a shop domain like your-store.myshopify.com.');
+    const { credentials, shop } = installInput(core, queryOf(request).shop);
     const state = await connections.createOAuthState(session.accountId, session.userId, SHOPIFY_PROVIDER, shop);
     reply.header('set-cookie', stateCookie(request, deps, state, 600));
     return reply.redirect(authorizeUrl(core.config.shopify, credentials, shop, state), 302);

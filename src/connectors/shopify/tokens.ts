@@ -2,8 +2,9 @@
 // expires (rotating refresh tokens), one refresh at a time per integration across processes
 // (the credentials row is locked while Shopify is asked: src/domain/connections).
 import { AppError } from '../../errors.ts';
-import { RefreshRefused } from '../../domain/connections/index.ts';
-import type { ShopifyCore } from './core.ts';
+import { RefreshRefused, type ConnectionsService } from '../../domain/connections/index.ts';
+import type { IntegrationsService } from '../../domain/integrations/index.ts';
+import type { Config } from '../../config.ts';
 import { shopifyCredentials } from './config.ts';
 import { refreshTokens } from './oauth.ts';
 
@@ -19,7 +20,11 @@ export interface ShopifyAccess {
  * Throws AppError('conflict') when the integration is revoked (or has no token), and revokes it
  * (integration.revoked, reason token_expired) when Shopify refuses the refresh.
  */
-export async function shopifyAccess(core: ShopifyCore, integrationId: number): Promise<ShopifyAccess> {
+export async function shopifyAccess(
+  // What it reads of the core (src/services.ts builds the sync's token source from these, so not the whole bag).
+  core: { config: Readonly<Config>; services: { connections: ConnectionsService; integrations: IntegrationsService } },
+  integrationId: number,
+): Promise<ShopifyAccess> {
   const { connections, integrations } = core.services;
   const credentials = shopifyCredentials(core.config.shopify);
   if (!credentials) throw new AppError('not_configured', 'The Shopify app is not configured (SHOPIFY_API_KEY, SHOPIFY_API_SECRET, PUBLIC_URL).');

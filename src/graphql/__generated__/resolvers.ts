@@ -862,6 +862,21 @@ export type Direction =
   /** The value rose. */
   | 'up';
 
+/** Input of disconnectIntegration. */
+export type DisconnectIntegrationInput = {
+  /** The integration. */
+  id: Scalars['ID']['input'];
+};
+
+/** Result of disconnectIntegration. */
+export type DisconnectIntegrationPayload = {
+  __typename?: 'DisconnectIntegrationPayload';
+  /** The integration, now revoked. */
+  integration?: Maybe<Integration>;
+  /** Why the mutation changed nothing (not found, already revoked); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Input of enableWebhook. */
 export type EnableWebhookInput = {
   /** The subscription. */
@@ -1396,6 +1411,8 @@ export type Mutation = {
   createDashboardUser?: Maybe<CreateDashboardUserPayload>;
   /** Subscribes an HTTPS URL to events; the signing secret is in the payload, once. Needs write. */
   createWebhook?: Maybe<CreateWebhookPayload>;
+  /** Disconnects an integration: revoked (reason manual, integration.revoked), its tokens deleted. A revoked one cannot be disconnected again (conflict). Needs write; an owner's. */
+  disconnectIntegration?: Maybe<DisconnectIntegrationPayload>;
   /** Re-enables a subscription deactivated after 20 failed attempts (fail count reset; counts toward the 25 active). Needs write. */
   enableWebhook?: Maybe<EnableWebhookPayload>;
   /** Runs the AI insight generation for the account now: 5 credits per new insight (at most 10 per call); a generation that fails after its debit is refunded at once. payment_required while AI access is paused or when the balance covers no insight. Needs write. */
@@ -1422,6 +1439,8 @@ export type Mutation = {
   resumeAi?: Maybe<AiAccess>;
   /** Resumes AI access (paused to enabled) and emits ai.resumed. Not paused, or a reason over 500 characters, is a user error. Dashboard session only. */
   resumeAiAccess?: Maybe<ResumeAiAccessPayload>;
+  /** Queues a full re-sync of a live integration (the connector's backfill runs again). Needs write; an owner's. */
+  resyncIntegration?: Maybe<ResyncIntegrationPayload>;
   /** Revokes one of the session account's API keys. Dashboard sessions only. */
   revokeApiKey?: Maybe<RevokeApiKeyPayload>;
   /** Revokes a subscription (irreversibly). Needs write. */
@@ -1432,6 +1451,8 @@ export type Mutation = {
   setInsightStatus?: Maybe<SetInsightStatusPayload>;
   /** Marks a reorder suggestion ordered or dismissed, or a dismissed one pending again (ordered is final). Needs write. */
   setReorderStatus?: Maybe<SetReorderStatusPayload>;
+  /** Starts connecting a Shopify store: validates the shop and answers the address the browser opens (the install route, which binds a single-use state to this user and browser and redirects to the shop's authorize page). An owner's dashboard session only. */
+  startShopifyInstall?: Maybe<StartShopifyInstallPayload>;
   /** Sends a webhook.test event to the subscription now and returns the attempt's outcome. Needs write. */
   testWebhook?: Maybe<TestWebhookPayload>;
   /** Records a custom tracking event in the account's event stream (geo from the client address). Needs write. */
@@ -1458,6 +1479,12 @@ export type MutationCreateDashboardUserArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationCreateWebhookArgs = {
   input: CreateWebhookInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationDisconnectIntegrationArgs = {
+  input: DisconnectIntegrationInput;
 };
 
 
@@ -1516,6 +1543,12 @@ export type MutationResumeAiAccessArgs = {
 
 
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationResyncIntegrationArgs = {
+  input: ResyncIntegrationInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationRevokeApiKeyArgs = {
   input: RevokeApiKeyInput;
 };
@@ -1542,6 +1575,12 @@ export type MutationSetInsightStatusArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationSetReorderStatusArgs = {
   input: SetReorderStatusInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationStartShopifyInstallArgs = {
+  input: StartShopifyInstallInput;
 };
 
 
@@ -2268,6 +2307,21 @@ export type ResumeAiAccessPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Input of resyncIntegration. */
+export type ResyncIntegrationInput = {
+  /** The integration. */
+  id: Scalars['ID']['input'];
+};
+
+/** Result of resyncIntegration. */
+export type ResyncIntegrationPayload = {
+  __typename?: 'ResyncIntegrationPayload';
+  /** The integration, its sync queued. */
+  integration?: Maybe<Integration>;
+  /** Why the mutation changed nothing (not found, revoked, no connector syncs it); empty on success. */
+  userErrors: Array<UserError>;
+};
+
 /** Input of revokeApiKey. */
 export type RevokeApiKeyInput = {
   /** The id of the key to revoke. */
@@ -2495,6 +2549,23 @@ export type SortDirection =
   | 'ASC'
   /** Descending: largest first. */
   | 'DESC';
+
+/** Input of startShopifyInstall. */
+export type StartShopifyInstallInput = {
+  /** The shop domain, your-store.myshopify.com. */
+  shop: Scalars['String']['input'];
+};
+
+/** Result of startShopifyInstall. */
+export type StartShopifyInstallPayload = {
+  __typename?: 'StartShopifyInstallPayload';
+  /** Where the browser goes next (GET /integrations/shopify/install?shop=…, same origin): it sets the state cookie and redirects to the shop's authorize page. */
+  installUrl?: Maybe<Scalars['String']['output']>;
+  /** The shop domain, lower-cased. */
+  shop?: Maybe<Scalars['String']['output']>;
+  /** Why the mutation changed nothing (bad input, the connector not configured); empty on success. */
+  userErrors: Array<UserError>;
+};
 
 /** Live updates over WebSocket (the graphql-ws protocol on /graphql): the account's events as they are written. Authenticate in connection_init with { authorization: "Bearer <key or session>" } (read scope). */
 export type Subscription = {
@@ -3011,6 +3082,8 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   Direction: Direction;
+  DisconnectIntegrationInput: DisconnectIntegrationInput;
+  DisconnectIntegrationPayload: ResolverTypeWrapper<Omit<DisconnectIntegrationPayload, 'integration'> & { integration?: Maybe<ResolversTypes['Integration']> }>;
   EnableWebhookInput: EnableWebhookInput;
   EnableWebhookPayload: ResolverTypeWrapper<Omit<EnableWebhookPayload, 'webhook'> & { webhook?: Maybe<ResolversTypes['WebhookSubscription']> }>;
   FailedGeneration: ResolverTypeWrapper<FailedGeneration>;
@@ -3082,6 +3155,8 @@ export type ResolversTypes = ResolversObject<{
   ResendWebhookDeliveryInput: ResendWebhookDeliveryInput;
   ResendWebhookDeliveryPayload: ResolverTypeWrapper<Omit<ResendWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversTypes['WebhookDelivery']> }>;
   ResumeAiAccessPayload: ResolverTypeWrapper<Omit<ResumeAiAccessPayload, 'aiAccess'> & { aiAccess?: Maybe<ResolversTypes['AiAccess']> }>;
+  ResyncIntegrationInput: ResyncIntegrationInput;
+  ResyncIntegrationPayload: ResolverTypeWrapper<Omit<ResyncIntegrationPayload, 'integration'> & { integration?: Maybe<ResolversTypes['Integration']> }>;
   RevokeApiKeyInput: RevokeApiKeyInput;
   RevokeApiKeyPayload: ResolverTypeWrapper<Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   RevokeWebhookInput: RevokeWebhookInput;
@@ -3103,6 +3178,8 @@ export type ResolversTypes = ResolversObject<{
   SetReorderStatusPayload: ResolverTypeWrapper<Omit<SetReorderStatusPayload, 'reorderSuggestion'> & { reorderSuggestion?: Maybe<ResolversTypes['ReorderSuggestion']> }>;
   Severity: Severity;
   SortDirection: SortDirection;
+  StartShopifyInstallInput: StartShopifyInstallInput;
+  StartShopifyInstallPayload: ResolverTypeWrapper<StartShopifyInstallPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TestWebhookInput: TestWebhookInput;
@@ -3179,6 +3256,8 @@ export type ResolversParentTypes = ResolversObject<{
   DateRangeInput: DateRangeInput;
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
+  DisconnectIntegrationInput: DisconnectIntegrationInput;
+  DisconnectIntegrationPayload: Omit<DisconnectIntegrationPayload, 'integration'> & { integration?: Maybe<ResolversParentTypes['Integration']> };
   EnableWebhookInput: EnableWebhookInput;
   EnableWebhookPayload: Omit<EnableWebhookPayload, 'webhook'> & { webhook?: Maybe<ResolversParentTypes['WebhookSubscription']> };
   FailedGeneration: FailedGeneration;
@@ -3234,6 +3313,8 @@ export type ResolversParentTypes = ResolversObject<{
   ResendWebhookDeliveryInput: ResendWebhookDeliveryInput;
   ResendWebhookDeliveryPayload: Omit<ResendWebhookDeliveryPayload, 'delivery'> & { delivery?: Maybe<ResolversParentTypes['WebhookDelivery']> };
   ResumeAiAccessPayload: Omit<ResumeAiAccessPayload, 'aiAccess'> & { aiAccess?: Maybe<ResolversParentTypes['AiAccess']> };
+  ResyncIntegrationInput: ResyncIntegrationInput;
+  ResyncIntegrationPayload: Omit<ResyncIntegrationPayload, 'integration'> & { integration?: Maybe<ResolversParentTypes['Integration']> };
   RevokeApiKeyInput: RevokeApiKeyInput;
   RevokeApiKeyPayload: Omit<RevokeApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   RevokeWebhookInput: RevokeWebhookInput;
@@ -3250,6 +3331,8 @@ export type ResolversParentTypes = ResolversObject<{
   SetInsightStatusPayload: Omit<SetInsightStatusPayload, 'insight'> & { insight?: Maybe<ResolversParentTypes['Insight']> };
   SetReorderStatusInput: SetReorderStatusInput;
   SetReorderStatusPayload: Omit<SetReorderStatusPayload, 'reorderSuggestion'> & { reorderSuggestion?: Maybe<ResolversParentTypes['ReorderSuggestion']> };
+  StartShopifyInstallInput: StartShopifyInstallInput;
+  StartShopifyInstallPayload: StartShopifyInstallPayload;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   TestWebhookInput: TestWebhookInput;
@@ -3616,6 +3699,11 @@ export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTy
   name: 'Decimal';
 }
 
+export type DisconnectIntegrationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DisconnectIntegrationPayload'] = ResolversParentTypes['DisconnectIntegrationPayload']> = ResolversObject<{
+  integration?: Resolver<Maybe<ResolversTypes['Integration']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type EnableWebhookPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnableWebhookPayload'] = ResolversParentTypes['EnableWebhookPayload']> = ResolversObject<{
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   webhook?: Resolver<Maybe<ResolversTypes['WebhookSubscription']>, ParentType, ContextType>;
@@ -3823,6 +3911,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createApiKey?: Resolver<Maybe<ResolversTypes['CreateApiKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
   createDashboardUser?: Resolver<Maybe<ResolversTypes['CreateDashboardUserPayload']>, ParentType, ContextType, RequireFields<MutationCreateDashboardUserArgs, 'input'>>;
   createWebhook?: Resolver<Maybe<ResolversTypes['CreateWebhookPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
+  disconnectIntegration?: Resolver<Maybe<ResolversTypes['DisconnectIntegrationPayload']>, ParentType, ContextType, RequireFields<MutationDisconnectIntegrationArgs, 'input'>>;
   enableWebhook?: Resolver<Maybe<ResolversTypes['EnableWebhookPayload']>, ParentType, ContextType, RequireFields<MutationEnableWebhookArgs, 'input'>>;
   generateInsights?: Resolver<ResolversTypes['GenerateInsightsPayload'], ParentType, ContextType>;
   importData?: Resolver<Maybe<ResolversTypes['ImportDataPayload']>, ParentType, ContextType, RequireFields<MutationImportDataArgs, 'input'>>;
@@ -3833,11 +3922,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   resendWebhookDelivery?: Resolver<Maybe<ResolversTypes['ResendWebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationResendWebhookDeliveryArgs, 'input'>>;
   resumeAi?: Resolver<Maybe<ResolversTypes['AiAccess']>, ParentType, ContextType, Partial<MutationResumeAiArgs>>;
   resumeAiAccess?: Resolver<Maybe<ResolversTypes['ResumeAiAccessPayload']>, ParentType, ContextType, Partial<MutationResumeAiAccessArgs>>;
+  resyncIntegration?: Resolver<Maybe<ResolversTypes['ResyncIntegrationPayload']>, ParentType, ContextType, RequireFields<MutationResyncIntegrationArgs, 'input'>>;
   revokeApiKey?: Resolver<Maybe<ResolversTypes['RevokeApiKeyPayload']>, ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'input'>>;
   revokeWebhook?: Resolver<Maybe<ResolversTypes['RevokeWebhookPayload']>, ParentType, ContextType, RequireFields<MutationRevokeWebhookArgs, 'input'>>;
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'input'>>;
   setInsightStatus?: Resolver<Maybe<ResolversTypes['SetInsightStatusPayload']>, ParentType, ContextType, RequireFields<MutationSetInsightStatusArgs, 'input'>>;
   setReorderStatus?: Resolver<Maybe<ResolversTypes['SetReorderStatusPayload']>, ParentType, ContextType, RequireFields<MutationSetReorderStatusArgs, 'input'>>;
+  startShopifyInstall?: Resolver<Maybe<ResolversTypes['StartShopifyInstallPayload']>, ParentType, ContextType, RequireFields<MutationStartShopifyInstallArgs, 'input'>>;
   testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'input'>>;
   trackEvent?: Resolver<Maybe<ResolversTypes['TrackEventPayload']>, ParentType, ContextType, RequireFields<MutationTrackEventArgs, 'input'>>;
   updateAutoTopup?: Resolver<Maybe<ResolversTypes['UpdateAutoTopupPayload']>, ParentType, ContextType, RequireFields<MutationUpdateAutoTopupArgs, 'input'>>;
@@ -4071,6 +4162,11 @@ export type ResumeAiAccessPayloadResolvers<ContextType = GraphQLContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type ResyncIntegrationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResyncIntegrationPayload'] = ResolversParentTypes['ResyncIntegrationPayload']> = ResolversObject<{
+  integration?: Resolver<Maybe<ResolversTypes['Integration']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type RevokeApiKeyPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RevokeApiKeyPayload'] = ResolversParentTypes['RevokeApiKeyPayload']> = ResolversObject<{
   alreadyRevoked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
@@ -4148,6 +4244,12 @@ export type SetInsightStatusPayloadResolvers<ContextType = GraphQLContext, Paren
 
 export type SetReorderStatusPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetReorderStatusPayload'] = ResolversParentTypes['SetReorderStatusPayload']> = ResolversObject<{
   reorderSuggestion?: Resolver<Maybe<ResolversTypes['ReorderSuggestion']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type StartShopifyInstallPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StartShopifyInstallPayload'] = ResolversParentTypes['StartShopifyInstallPayload']> = ResolversObject<{
+  installUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shop?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -4336,6 +4438,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DateRange?: DateRangeResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
+  DisconnectIntegrationPayload?: DisconnectIntegrationPayloadResolvers<ContextType>;
   EnableWebhookPayload?: EnableWebhookPayloadResolvers<ContextType>;
   FailedGeneration?: FailedGenerationResolvers<ContextType>;
   FeatureUsage?: FeatureUsageResolvers<ContextType>;
@@ -4383,6 +4486,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ReorderSuggestionEdge?: ReorderSuggestionEdgeResolvers<ContextType>;
   ResendWebhookDeliveryPayload?: ResendWebhookDeliveryPayloadResolvers<ContextType>;
   ResumeAiAccessPayload?: ResumeAiAccessPayloadResolvers<ContextType>;
+  ResyncIntegrationPayload?: ResyncIntegrationPayloadResolvers<ContextType>;
   RevokeApiKeyPayload?: RevokeApiKeyPayloadResolvers<ContextType>;
   RevokeWebhookPayload?: RevokeWebhookPayloadResolvers<ContextType>;
   Risk?: RiskResolvers<ContextType>;
@@ -4394,6 +4498,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ServiceStatus?: ServiceStatusResolvers<ContextType>;
   SetInsightStatusPayload?: SetInsightStatusPayloadResolvers<ContextType>;
   SetReorderStatusPayload?: SetReorderStatusPayloadResolvers<ContextType>;
+  StartShopifyInstallPayload?: StartShopifyInstallPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TestWebhookPayload?: TestWebhookPayloadResolvers<ContextType>;
   ThrottleStatus?: ThrottleStatusResolvers<ContextType>;

@@ -1,9 +1,19 @@
 // Integrations, webhooks, tracking events and the service status.
 import type { Resolvers } from '../__generated__/resolvers.ts';
-import { ok } from '../user-errors.ts';
+import { ok, toUserError } from '../user-errors.ts';
+import { AppError } from '../../errors.ts';
+import { shopifyInstallStart } from '../../connectors/shopify/index.ts';
+import type { GraphQLServices } from '../context.ts';
 import { parseId, wholeList } from '../connection.ts';
 import { toGlobalId } from '../global-id.ts';
 import { markShownOnce } from '../../domain/idempotency/index.ts';
+
+/** One of the account's integrations, as the list answers it (not_found otherwise). */
+async function integrationOf(services: GraphQLServices, accountId: string, id: number) {
+  const found = (await services.integrations.listIntegrations(accountId)).items.find((i) => i.id === id);
+  if (!found) throw new AppError('not_found', 'no such integration');
+  return found;
+}
 
 const SYNC_PHASES = { idle: 'IDLE', backfill: 'BACKFILL', synced: 'SYNCED', failed: 'FAILED' } as const;
 
@@ -60,6 +70,30 @@ export const operationsResolvers: Resolvers = {
       );
       markShownOnce(idempotency, secret);
       return ok({ webhook, secret, warning });
+    },
+    startShopifyInstall(_parent, { input }, { services }) {
+      try {
+        return ok(shopifyInstallStart({ config: services.config }, input.shop));
+      } catch (error) {
+        // An unconfigured connector is this service's state, not a fault: answered to the dashboard as data.
+        if (error instanceof AppError && error.code === 'not_configured') return { userErrors: [toUserError(error, true)] };
+        throw error;
+      }
+    },
+    async disconnectIntegration(_parent, { input }, { principal, services }) {
+      const id = parseId(input.id, 'Integration');
+      const { revoked } = await services.integrations.revokeIntegration(principal.accountId, id);
+      if (!revoked) throw new AppError('conflict', 'The integration is already revoked.');
+      await services.connections.forgetTokens(id);
+      return ok({ integration: await integrationOf(services, principal.accountId, id) });
+    },
+    async resyncIntegration(_parent, { input }, { principal, services }) {
+      const id = parseId(input.id, 'Integration');
+      const integration = await integrationOf(services, principal.accountId, id);
+      if (integration.status === 'revoked') throw new AppError('conflict', 'The integration is revoked; reconnect it first.');
+      if (integration.provider !== 'shopify' || !services.shopify) throw new AppError('conflict', 'No connector syncs this integration on this service.');
+      await services.shopify.resync(principal.accountId, id);
+      return ok({ integration });
     },
     async revokeWebhook(_parent, { input }, { principal, services }) {
       const id = parseId(input.id, 'WebhookSubscription');

@@ -25,6 +25,9 @@ export interface SimAnswer {
 
 export type SimHandler = (request: SimRequest) => SimAnswer | Promise<SimAnswer>;
 
+/** A handler that reads the request and writes the answer itself (a streamed body: the Admin GraphQL endpoint, bulk JSONL files). */
+export type RawSimHandler = (request: IncomingMessage, response: ServerResponse, params: Record<string, string> & { shop: string }) => Promise<void> | void;
+
 interface Route {
   method: string;
   pattern: RegExp;
@@ -39,6 +42,8 @@ export interface SimServer {
   shopUrl(shop: string): string;
   /** Adds a handler for `method` and a path under `/{shop}` (`:name` segments become params). */
   addRoute(method: string, path: string, handler: SimHandler): void;
+  /** The same for a handler that streams (tried before the others; the body is left unread for it). */
+  addRawRoute(method: string, path: string, handler: RawSimHandler): void;
   /** Every request the server received (method, shop, path), for assertions. */
   readonly requests: Array<{ method: string; shop: string; path: string }>;
   close(): Promise<void>;
@@ -63,8 +68,10 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startSimServer(): Promise<SimServer> {
+/** Listens on `port` of 127.0.0.1 (0: any free one). */
+export async function startSimServer(port = 0): Promise<SimServer> {
   const routes: Route[] = [];
+  const rawRoutes: Array<{ method: string; pattern: RegExp; names: string[]; handler: RawSimHandler }> = [];
   const requests: SimServer['requests'] = [];
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -73,6 +80,13 @@ export async function startSimServer(): Promise<SimServer> {
     const path = `/${rest.join('/')}`;
     const method = request.method ?? 'GET';
     requests.push({ method, shop, path });
+    for (const route of rawRoutes) {
+      const match = route.method === method ? route.pattern.exec(path) : null;
+      if (!match) continue;
+      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+      await route.handler(request, response, { ...params, shop });
+      return;
+    }
     const body = await readBody(request);
     for (const route of routes) {
       const match = route.method === method ? route.pattern.exec(path) : null;
@@ -93,18 +107,24 @@ export async function startSimServer(): Promise<SimServer> {
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
+      if (response.headersSent) return void response.end();
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ errors: String(error) }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const template = `http://127.0.0.1:${port}/{shop}`;
+  // A backfill reads a bulk file slowly (a batch written between reads): keep its socket open.
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.address() as AddressInfo;
+  const template = `http://127.0.0.1:${listening}/{shop}`;
   return {
     baseUrlTemplate: template,
     shopUrl: (shop) => template.replace('{shop}', shop),
     addRoute(method, path, handler) {
       routes.push({ method, ...compile(path), handler });
+    },
+    addRawRoute(method, path, handler) {
+      rawRoutes.push({ method, ...compile(path), handler });
     },
     requests,
     close: () =>
