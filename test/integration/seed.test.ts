@@ -89,6 +89,15 @@ describeEachDatabase('demo seed', (target) => {
     expect(orders).toBeLessThan(20000);
     expect(orders).toBeGreaterThan(19900);
     expect(Number((await q(`SELECT count(*) FROM inventory_items`)).count)).toBe(150);
+    // Every customer with an order is marked for the hourly customer-metrics run (the bulk load's
+    // triggers step aside, so the load marks them itself): without it no segment until the daily run.
+    const unmarked = await q(
+      `SELECT count(DISTINCT o.customer_id)::int AS n FROM orders o
+       LEFT JOIN customer_metrics_pending p ON p.account_id = o.account_id AND p.customer_id = o.customer_id
+       WHERE o.customer_id IS NOT NULL AND p.customer_id IS NULL`,
+    );
+    expect(unmarked.n).toBe(0);
+    expect(Number((await q(`SELECT count(*) FROM customer_metrics_pending`)).count)).toBeGreaterThan(1000);
     const span = await q(`SELECT min(placed_at) AS first, max(placed_at) AS last FROM orders`);
     expect(NOW.getTime() - span.first.getTime()).toBeLessThanOrEqual(401 * 86_400_000);
     expect(NOW.getTime() - span.first.getTime()).toBeGreaterThan(390 * 86_400_000);

@@ -298,9 +298,20 @@ export async function refundStatistics(tx: IngestionTx): Promise<void> {
   if (rows[0]?.never) await tx.$executeRawUnsafe(`ANALYZE refunds`);
 }
 
-/** Recomputes customer_previous_at and customer_source_previous_at of these customers' orders; ends deferPrevious. */
+/**
+ * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
+ * marks their metrics pending (the statement trigger that marks them, customer_metrics_mark_pending,
+ * stepped aside with the others); ends deferPrevious.
+ */
 export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[]): Promise<void> {
   if (customerIds.length > 0) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO customer_metrics_pending (account_id, customer_id)
+       SELECT $1, c.id FROM (SELECT DISTINCT unnest($2::int4[]) AS id) c ORDER BY 2
+       ON CONFLICT (account_id, customer_id) DO NOTHING`,
+      accountId,
+      [...customerIds],
+    );
     await tx.$executeRawUnsafe(
       `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
        FROM (SELECT q.id,
