@@ -13,11 +13,8 @@ const CONFIG_VARS =
 
 export function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CONFIG_VARS.test(k)));
-  // The compiled dist/ when the run's globalSetup found it current (TEST_SVC_DIST=1, see
-  // test/global-setup.mjs): it starts in about a third of the CPU time. Otherwise the TypeScript
-  // sources through tsx, so a test never runs a stale dist/.
-  const fromSource = process.env.TEST_SVC_DIST === '1' ? '0' : '1';
-  return { ...base, SVC_FROM_SOURCE: fromSource, LOG_LEVEL: 'warn', ...env };
+  // The TypeScript sources (through tsx), never a possibly stale dist/ (bin/svc.js).
+  return { ...base, SVC_FROM_SOURCE: '1', LOG_LEVEL: 'warn', ...env };
 }
 
 export interface CliResult {
