@@ -29,7 +29,7 @@ type ShopifyEnv = z.infer<z.ZodObject<typeof shopifyEnv>>;
 export interface ShopifyConfig {
   /** The service's public base URL (PUBLIC_URL, no trailing slash): the OAuth redirect_uri and the webhook address derive from it. */
   publicUrl: string | null;
-  /** The app's client id and secret; both null when the app is not configured (install answers 503 shopify_not_configured). */
+  /** The app's client id and secret; both null when the app is not configured (install answers 503 not_configured). */
   apiKey: string | null;
   apiSecret: string | null;
   /** The access scopes requested at install; the granted ones must cover them. */
