@@ -1,17 +1,24 @@
 // Reconciliation (docs/connectors/shopify-sync.md): webhooks are late, duplicated, out of order or
 // lost, so the orders changed since a stream's cursor minus an overlap are read again, page by page
 // (`orders(query: "updated_at:>=…", sortKey: UPDATED_AT, first:, after:)`), with their refunds, and
-// written through the ingestion commands (newer-wins makes the overlap free). The cursor moves to
-// the newest `updatedAt` read only after its page is stored. Two streams: `orders` every run (15
-// minutes), `orders_60d` once a day over a 60-day window.
+// written through the ingestion commands (newer-wins makes the overlap free). An order with more
+// lines than the page reads has the rest read by `order(id:) { lineItems(after:) }`, page by page,
+// before it is written (never half). The cursor moves to the newest `updatedAt` read only after its
+// page is stored. Two streams: `orders` every run (15 minutes), `orders_60d` once a day over a
+// 60-day window.
 import type { IngestionService, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
 import type { SyncStreamsService } from '../../domain/integrations/index.ts';
 import type { AdminClient } from './admin-client.ts';
 import { LINE_FIELDS, ORDER_FIELDS, mapOrder, type GqlLineItem, type GqlOrder } from './map-graphql.ts';
 
-/** Orders per page and lines per order: a page costs about 2 + first x (the order's fields + lines); Shopify caps a query at 1,000. */
+/**
+ * Orders per page and lines per order read with them: a page costs about 2 + first x (the order's
+ * fields + lines); Shopify caps a query at 1,000. The lines past the first RECONCILE_LINES are read
+ * MORE_LINES at a time (about 2 + MORE_LINES x a line's cost).
+ */
 export const RECONCILE_PAGE = 8;
 export const RECONCILE_LINES = 20;
+export const MORE_LINES = 100;
 /** What every incremental run reads again before its cursor (webhooks up to a day late are the other safety net). */
 export const OVERLAP_MS = 60 * 60_000;
 export const DAILY_WINDOW_MS = 60 * 86_400_000;
@@ -20,11 +27,19 @@ const DAY_MS = 86_400_000;
 const ORDERS_QUERY = `query ReconcileOrders($first: Int!, $after: String, $query: String!) {
   orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }
-    edges { node { ${ORDER_FIELDS} lineItems(first: ${RECONCILE_LINES}) { pageInfo { hasNextPage } edges { node { ${LINE_FIELDS} } } } } }
+    edges { node { ${ORDER_FIELDS} lineItems(first: ${RECONCILE_LINES}) { pageInfo { hasNextPage endCursor } edges { node { ${LINE_FIELDS} } } } } }
   }
 }`;
 
-type PagedOrder = GqlOrder & { lineItems: { pageInfo: { hasNextPage: boolean }; edges: { node: GqlLineItem }[] } };
+const MORE_LINES_QUERY = `query ReconcileOrderLines($id: ID!, $after: String) {
+  order(id: $id) { lineItems(first: ${MORE_LINES}, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ${LINE_FIELDS} } } } }
+}`;
+
+interface LinePage {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: GqlLineItem }[];
+}
+type PagedOrder = GqlOrder & { lineItems: LinePage };
 
 export interface ReconcileContext {
   client: AdminClient;
@@ -38,15 +53,27 @@ export interface ReconcileContext {
 export interface ReconcileResult {
   read: number;
   stored: number;
-  /** Orders left as they were because they have more lines than one query reads. */
-  truncated: number;
+}
+
+/** Every line of an order: those read with it, then the rest page by page. */
+async function allLines(ctx: ReconcileContext, order: PagedOrder): Promise<GqlLineItem[]> {
+  const lines = order.lineItems.edges.map((e) => e.node);
+  let pageInfo = order.lineItems.pageInfo;
+  while (pageInfo.hasNextPage) {
+    const more: { order: { lineItems: LinePage } | null } = await ctx.client.query(MORE_LINES_QUERY, { id: order.id, after: pageInfo.endCursor }, ctx.signal);
+    // Deleted meanwhile: what was read is written, and the next run reads the order as it is then.
+    if (!more.order) break;
+    lines.push(...more.order.lineItems.edges.map((e) => e.node));
+    pageInfo = more.order.lineItems.pageInfo;
+  }
+  return lines;
 }
 
 /** Reads the orders updated at or after `since` and writes them; moves `stream`'s cursor as pages are stored. */
 export async function reconcileOrders(ctx: ReconcileContext, stream: string, since: Date, now: Date, floor = since): Promise<ReconcileResult> {
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
   const query = `updated_at:>='${since.toISOString()}'`;
-  const result: ReconcileResult = { read: 0, stored: 0, truncated: 0 };
+  const result: ReconcileResult = { read: 0, stored: 0 };
   let after: string | null = null;
   /** The incremental cursor never moves back: the newest change read, at least the cursor it started from. */
   let newest = floor;
@@ -61,17 +88,7 @@ export async function reconcileOrders(ctx: ReconcileContext, stream: string, sin
     for (const { node } of page.orders.edges) {
       result.read++;
       if (Date.parse(node.updatedAt) > newest.getTime()) newest = new Date(node.updatedAt);
-      // An order with more lines than one page reads is not written half: the backfill has it whole.
-      if (node.lineItems.pageInfo.hasNextPage) {
-        result.truncated++;
-        continue;
-      }
-      records.push(
-        mapOrder(
-          node,
-          node.lineItems.edges.map((e) => e.node),
-        ),
-      );
+      records.push(mapOrder(node, await allLines(ctx, node)));
     }
     if (records.length) result.stored += (await ctx.ingestion.upsertOrders(ctx.accountId, origin, records)).counts.stored;
     await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, stream, { phase: 'running', ...(incremental ? { cursor: newest } : {}) });
@@ -83,7 +100,7 @@ export async function reconcileOrders(ctx: ReconcileContext, stream: string, sin
     cursor: incremental ? newest : now,
     finishedAt: now,
     recordsDone: result.read,
-    lastError: result.truncated ? `${result.truncated} orders with more than ${RECONCILE_LINES} lines left to the backfill` : null,
+    lastError: null,
   });
   return result;
 }

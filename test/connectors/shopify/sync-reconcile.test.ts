@@ -98,6 +98,33 @@ describeEachDatabase('shopify reconciliation', (target) => {
     expect(await q(`SELECT count(*)::int AS n FROM refunds WHERE account_id = $1`, [shop.accountId])).toEqual([{ n: expectedTotals(shop.store).refunds }]);
   });
 
+  test('an order of 45 lines changed upstream is reconciled whole (its lines read page by page), each query under the 1,000-point cap', async () => {
+    const shop = await connectShop(app, sim, shops, { orders: 20, days: 30, seed: 31 });
+    const sync = syncFor(app, sim, shops);
+    await sync.runAccount(shop.accountId, new Date());
+    const order = shop.store.orders.find((o) => !o.test && !o.cancelledAt && o.refunds.length === 0)!;
+    // Upstream the order is edited to 45 lines (no webhook: only the reconciliation sees it).
+    const variants = shop.store.variants;
+    order.lines = Array.from({ length: 45 }, (_, i) => {
+      const v = variants[i % variants.length]!;
+      return { id: shop.store.nextId++, sku: v.sku, name: `${v.productTitle} - ${v.title}`, quantity: 1 + (i % 3), unitPrice: { shop: v.price, presentment: v.price } };
+    });
+    order.presentmentCurrency = 'USD';
+    order.updatedAt = new Date(Date.now() + 60_000);
+    sim.sim.stats.maxRequested = 0;
+
+    await sync.runAccount(shop.accountId, new Date(order.updatedAt.getTime() + 1_000));
+    const [items] = await q(
+      `SELECT count(*)::int AS n, sum(i.quantity)::int AS units FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.account_id = $1 AND o.external_id = $2`,
+      [shop.accountId, String(order.id)],
+    );
+    expect(items).toEqual({ n: 45, units: order.lines.reduce((s, l) => s + l.quantity, 0) });
+    expect((await orderRow(shop.accountId, order.id))!.total).toBe(money(orderTotals(order).total));
+    expect(sim.sim.stats.maxRequested).toBeGreaterThan(0);
+    expect(sim.sim.stats.maxRequested).toBeLessThanOrEqual(1000);
+    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).lastError).toBeNull();
+  });
+
   test('a completed sync turns a stale integration connected; a 401 revokes it with integration.revoked (token_expired)', async () => {
     const shop = await connectShop(app, sim, shops, { orders: 10, days: 30, seed: 5 });
     const sync = syncFor(app, sim, shops);

@@ -221,6 +221,10 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
           ctx,
         );
       },
+      order: (_: unknown, { id }: { id: string }, ctx: Ctx) => {
+        const found = ctx.store.orders.find((o) => gid('Order', o.id) === id);
+        return found ? orderNode(found, ctx.store) : null;
+      },
       customers: (_: unknown, args: PageArgs & { query?: string }, ctx: Ctx) =>
         page(
           ctx.store.customers.filter((c) => matchesQuery(args.query, c.updatedAt)).map((c) => customerNode(ctx.store, c.id)),

@@ -286,6 +286,7 @@ export const ADMIN_SDL = /* GraphQL */ `
   }
   type QueryRoot {
     orders(first: Int, after: String, reverse: Boolean, sortKey: OrderSortKeys, query: String): OrderConnection!
+    order(id: ID!): Order
     customers(first: Int, after: String, query: String): CustomerConnection!
     products(first: Int, after: String, query: String): ProductConnection!
     currentBulkOperation(type: BulkOperationType): BulkOperation
