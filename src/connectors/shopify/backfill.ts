@@ -1,5 +1,5 @@
 // The backfill (docs/connectors/shopify-sync.md): one Admin bulk operation per stream (customers,
-// then products with their variants' cost and stock, then orders with lines, refunds and
+// then products with their variants' cost, inventory items and stock per location, then orders with lines, refunds and
 // transactions: lines without a cost take the product's, so products come before orders), one at
 // a time per shop as Shopify requires. Each stream's JSONL result is streamed line by line (never
 // whole in memory), children joined to their parent by __parentId, mapped and written through the
@@ -8,24 +8,62 @@
 // repeat a no-op).
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import type { IngestionResult, IngestionService, Origin } from '../../domain/ingestion/index.ts';
+import type { IngestionResult, IngestionService, InventoryLevelRecord, Origin } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type SyncStreamsService } from '../../domain/integrations/index.ts';
 import { ShopifyApiError, type AdminClient } from './admin-client.ts';
-import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
-import type { GqlCustomer, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
+import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, isInventoryLevel, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
+import type { GqlCustomer, GqlInventoryLevel, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
 
 type Line = Record<string, unknown> & { id: string; __parentId?: string };
 type Group = { parent: Line; children: Line[] };
 
 interface StreamDef {
   query: string;
-  write(ingestion: IngestionService, accountId: string, origin: Origin, groups: Group[]): Promise<IngestionResult[]>;
+  write(ctx: BackfillContext, origin: Origin, groups: Group[]): Promise<IngestionResult[]>;
+}
+
+/**
+ * A batch of products: the variants as products, their inventory items' SKUs and their stock per
+ * location recorded (as inventory_levels/update webhooks find them later), and each SKU's level as
+ * the sum over its locations.
+ */
+async function writeProducts(ctx: BackfillContext, origin: Origin, groups: Group[]): Promise<IngestionResult[]> {
+  const mapped = groups.flatMap((g) => {
+    // An inventory level's line names its variant (or, by another reading of the nesting, its inventory item).
+    const levels = new Map<string, GqlInventoryLevel[]>();
+    for (const c of g.children)
+      if (isInventoryLevel(c.id)) levels.set(c.__parentId!, [...(levels.get(c.__parentId!) ?? []), c as unknown as GqlInventoryLevel]);
+    return g.children
+      .filter((c) => !isInventoryLevel(c.id))
+      .map((line) => {
+        const v = line as unknown as GqlVariant;
+        return mapVariant(g.parent as unknown as GqlProduct, v, [...(levels.get(v.id) ?? []), ...(levels.get(v.inventoryItem.id) ?? [])]);
+      });
+  });
+  const products = await ctx.ingestion.upsertProducts(
+    ctx.accountId,
+    origin,
+    mapped.map((m) => m.product),
+  );
+  const { stock } = ctx.streams;
+  await stock.rememberItemSkus(
+    ctx.integrationId,
+    mapped.map((m) => m.item),
+  );
+  const levels: InventoryLevelRecord[] = [];
+  for (const m of mapped) {
+    if (m.inventory) levels.push(m.inventory);
+    let total: Awaited<ReturnType<typeof stock.setStock>>;
+    for (const location of m.locations) total = await stock.setStock(ctx.integrationId, location);
+    if (total) levels.push({ sku: total.sku, available: total.available, updatedAt: total.updatedAt.toISOString() });
+  }
+  return [products, await ctx.ingestion.setInventoryLevels(ctx.accountId, origin, levels)];
 }
 
 export const BACKFILL_STREAMS: Record<string, StreamDef> = {
   customers: {
     query: `{ customers { edges { node { ${CUSTOMER_FIELDS} } } } }`,
-    write: async (ingestion, accountId, origin, groups) => [
+    write: async ({ ingestion, accountId }, origin, groups) => [
       await ingestion.upsertCustomers(
         accountId,
         origin,
@@ -35,22 +73,11 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
   },
   products: {
     query: `{ products { edges { node { id title variants { edges { node { ${VARIANT_FIELDS} } } } } } } }`,
-    async write(ingestion, accountId, origin, groups) {
-      const mapped = groups.flatMap((g) => g.children.map((v) => mapVariant(g.parent as unknown as GqlProduct, v as unknown as GqlVariant)));
-      const levels = mapped.flatMap((m) => (m.inventory ? [m.inventory] : []));
-      return [
-        await ingestion.upsertProducts(
-          accountId,
-          origin,
-          mapped.map((m) => m.product),
-        ),
-        await ingestion.setInventoryLevels(accountId, origin, levels),
-      ];
-    },
+    write: writeProducts,
   },
   orders: {
     query: `{ orders { edges { node { ${ORDER_FIELDS} lineItems { edges { node { ${LINE_FIELDS} } } } } } } }`,
-    write: async (ingestion, accountId, origin, groups) => [
+    write: async ({ ingestion, accountId }, origin, groups) => [
       await ingestion.bulkUpsertOrders(
         accountId,
         origin,
@@ -195,7 +222,7 @@ async function download(
   async function flush() {
     ctx.signal?.throwIfAborted();
     if (!groups.length) return;
-    const results = await BACKFILL_STREAMS[name]!.write(ctx.ingestion, ctx.accountId, origin, groups);
+    const results = await BACKFILL_STREAMS[name]!.write(ctx, origin, groups);
     for (const r of results) {
       rejected += r.counts.rejected;
       const bad = r.outcomes.find((o) => o.outcome === 'rejected');

@@ -66,7 +66,9 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
     }
     case 'inventory_levels/update': {
       const level = inventoryLevel(payload);
-      const stock = await connections.setStock(integration.id, level.itemId, level.locationId, level.available, new Date(level.updatedAt));
+      // This location's figure replaces its own only (an older stamp changes nothing); the level
+      // written is the sum over every location known, the backfill's included.
+      const stock = await connections.setStock(integration.id, { ...level, updatedAt: new Date(level.updatedAt) });
       // The item's SKU arrives with its product (products/update, the backfill): until then, retried.
       if (!stock) throw new PayloadError(`inventory item ${level.itemId} has no known SKU yet`);
       return requireStored(

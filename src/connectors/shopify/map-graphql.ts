@@ -2,6 +2,7 @@
 // upstream's fields; what counts and how is the domain's. Ids are the numeric tail of Shopify's
 // global ids (what its webhook payloads carry as `id`), so webhooks and syncs key the same records.
 // Money is the shop currency's Decimal string as Shopify sends it; the presentment amounts are kept.
+import type { LocationStock } from '../../domain/connections/index.ts';
 import type { CustomerRecord, InventoryLevelRecord, OrderRecord, ProductRecord, RefundRecord, TransactionRecord } from '../../domain/ingestion/index.ts';
 
 interface Money {
@@ -62,7 +63,15 @@ export interface GqlVariant {
   price: string;
   inventoryQuantity: number | null;
   updatedAt: string;
-  inventoryItem: { unitCost: Money | null };
+  inventoryItem: { id: string; unitCost: Money | null };
+}
+
+/** An inventory item's stock at one location (a bulk child line of the variant). */
+export interface GqlInventoryLevel {
+  id: string;
+  location: { id: string };
+  quantities: { name: string; quantity: number }[];
+  updatedAt: string;
 }
 
 const MONEY = 'shopMoney { amount }';
@@ -76,7 +85,13 @@ export const ORDER_FIELDS = `id updatedAt processedAt cancelledAt test currencyC
   transactions { id kind status processedAt amountSet { ${MONEY} } fees { amount { amount } } }`;
 export const LINE_FIELDS = `id sku name quantity originalUnitPriceSet { ${MONEY} }`;
 export const CUSTOMER_FIELDS = 'id email firstName lastName phone createdAt updatedAt defaultAddress { city countryCodeV2 }';
-export const VARIANT_FIELDS = 'id sku title price inventoryQuantity updatedAt inventoryItem { unitCost { amount } }';
+export const VARIANT_FIELDS = `id sku title price inventoryQuantity updatedAt inventoryItem { id unitCost { amount }
+  inventoryLevels { edges { node { id location { id } quantities(names: ["available"]) { name quantity } updatedAt } } } }`;
+/** A bulk line of an inventory level (a variant's child, under its inventoryItem). */
+export const isInventoryLevel = (id: string) => id.startsWith('gid://shopify/InventoryLevel/');
+
+/** A variant's SKU key: its SKU, else one made from the variant id (what order lines without a SKU use too). */
+export const variantSku = (sku: string | null | undefined, variantId: string) => sku || `shopify-variant-${variantId}`;
 
 /** The numeric tail of a global id (gid://shopify/Order/123 -> "123"). */
 export const legacyId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
@@ -168,9 +183,26 @@ export function mapCustomer(c: GqlCustomer): CustomerRecord {
   };
 }
 
-export function mapVariant(product: GqlProduct, v: GqlVariant): { product: ProductRecord; inventory: InventoryLevelRecord | null } {
-  const sku = v.sku || `shopify-variant-${legacyId(v.id)}`;
+export interface MappedVariant {
+  product: ProductRecord;
+  /** The variant's inventory item and its SKU (what inventory_levels/update webhooks name). */
+  item: { itemId: string; sku: string };
+  /** Its stock per location; the SKU's level is their sum. */
+  locations: LocationStock[];
+  /** The level from inventoryQuantity when no location is read (an item whose stock is not tracked per location). */
+  inventory: InventoryLevelRecord | null;
+}
+
+export function mapVariant(product: GqlProduct, v: GqlVariant, levels: readonly GqlInventoryLevel[] = []): MappedVariant {
+  const sku = variantSku(v.sku, legacyId(v.id));
+  const itemId = legacyId(v.inventoryItem.id);
+  const locations = levels.flatMap((l) => {
+    const available = l.quantities.find((q) => q.name === 'available');
+    return available ? [{ itemId, locationId: legacyId(l.location.id), available: available.quantity, updatedAt: new Date(l.updatedAt) }] : [];
+  });
   return {
+    item: { itemId, sku },
+    locations,
     product: {
       externalId: legacyId(v.id),
       updatedAt: v.updatedAt,
@@ -179,6 +211,6 @@ export function mapVariant(product: GqlProduct, v: GqlVariant): { product: Produ
       unitPrice: v.price,
       ...(v.inventoryItem.unitCost ? { unitCost: v.inventoryItem.unitCost.amount } : {}),
     },
-    inventory: v.inventoryQuantity === null ? null : { sku, updatedAt: v.updatedAt, available: v.inventoryQuantity },
+    inventory: locations.length || v.inventoryQuantity === null ? null : { sku, updatedAt: v.updatedAt, available: v.inventoryQuantity },
   };
 }

@@ -1,6 +1,10 @@
-// Connector plumbing's public surface: OAuth states, sealed upstream tokens, the webhook inbox.
+// Connector plumbing's public surface: OAuth states, sealed upstream tokens, the webhook inbox, the
+// upstream inventory items' SKUs and stock per location.
 export {
   connectionsService,
+  connectorStock,
+  type ConnectorStock,
+  type LocationStock,
   RefreshRefused,
   OAUTH_STATE_TTL_MS,
   REFRESH_MARGIN_MS,

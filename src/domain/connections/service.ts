@@ -78,6 +78,39 @@ const money = (v: unknown): string => Number(String(v)).toFixed(2);
 /** Backoff of the n-th failed attempt (1-based): 5 s, 10 s, 20 s ... capped at an hour. */
 export const inboxBackoffMs = (attempt: number): number => Math.min(3_600_000, 5_000 * 2 ** (attempt - 1));
 
+/** An upstream inventory item's stock at one location, as the upstream stamped it. */
+export interface LocationStock {
+  itemId: string;
+  locationId: string;
+  available: number;
+  updatedAt: Date;
+}
+
+/**
+ * An integration's inventory items: their SKUs (an inventory_levels/update names the item only)
+ * and their stock per location, newer-wins per location by the upstream's stamp. A SKU's level is
+ * the sum over every location known, from the backfill and from webhooks alike.
+ */
+export function connectorStock(prisma: PrismaClient) {
+  const repo = connectionsRepo(prisma);
+  return {
+    /** The SKUs of upstream inventory items (from product variants: webhooks and the backfill). */
+    rememberItemSkus: (integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>) => repo.rememberItemSkus(integrationId, items),
+
+    /**
+     * Stores one location's stock of an item (an older stamp than the stored one changes nothing);
+     * answers the item's SKU, its total over the known locations and the newest stamp among them,
+     * or undefined when the item's SKU is not known yet.
+     */
+    async setStock(integrationId: number, level: LocationStock) {
+      const row = await repo.setStock(integrationId, level.itemId, level.locationId, level.available, level.updatedAt);
+      return row ? { sku: row.sku, available: row.total, updatedAt: row.updated_at } : undefined;
+    },
+  };
+}
+
+export type ConnectorStock = ReturnType<typeof connectorStock>;
+
 export function connectionsService(prisma: PrismaClient, deps: { secrets: SecretBox; enqueue: (accountId: string) => Promise<void> }) {
   const repo = connectionsRepo(prisma);
   const { secrets } = deps;
@@ -218,14 +251,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     listDeliveries: async (accountId: string, filter: { topic?: string; status?: string } = {}, limit = 100) =>
       (await repo.listInbox(accountId, filter, Math.min(Math.max(limit, 1), 500))).map(toDelivery),
 
-    /** The SKUs of upstream inventory items (from product variants). */
-    rememberItemSkus: (integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>) => repo.rememberItemSkus(integrationId, items),
-
-    /** One location's stock of an item; the item's SKU and its total over locations, when the SKU is known. */
-    async setStock(integrationId: number, itemId: string, locationId: string, available: number, updatedAt: Date) {
-      const row = await repo.setStock(integrationId, itemId, locationId, available, updatedAt);
-      return row ? { sku: row.sku, available: row.total, updatedAt: row.updated_at } : undefined;
-    },
+    ...connectorStock(prisma),
 
     /** A customer's stored data (customers/data_request), or null when none is stored. */
     async customerData(accountId: string, source: string, externalId: string) {

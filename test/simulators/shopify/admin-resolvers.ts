@@ -145,7 +145,23 @@ function variantNode(v: SimVariant, store: SimStore) {
     price: decimal(v.price),
     inventoryQuantity: v.inventory,
     updatedAt: v.updatedAt.toISOString(),
-    inventoryItem: { id: gid('InventoryItem', v.id), unitCost: { amount: decimal(v.cost), currencyCode: store.currency } },
+    inventoryItem: {
+      id: gid('InventoryItem', v.id),
+      unitCost: { amount: decimal(v.cost), currencyCode: store.currency },
+      inventoryLevels: (args: PageArgs, ctx: Ctx) =>
+        page(
+          v.levels.map((l) => ({
+            __typename: 'InventoryLevel',
+            id: `gid://shopify/InventoryLevel/${l.locationId}?inventory_item_id=${v.id}`,
+            location: { __typename: 'Location', id: gid('Location', l.locationId) },
+            quantities: ({ names }: { names: string[] }) =>
+              names.flatMap((name) => (name === 'available' ? [{ name, quantity: l.available }] : name === 'on_hand' ? [{ name, quantity: l.available }] : [])),
+            updatedAt: l.updatedAt.toISOString(),
+          })),
+          args,
+          ctx,
+        ),
+    },
     product: productNode(v.productId, store),
   };
 }
@@ -166,17 +182,28 @@ function productNode(productId: number, store: SimStore) {
   };
 }
 
-/** Flattens a bulk query's answer: each connection's nodes on lines of their own, children with __parentId. */
+/**
+ * Flattens a bulk query's answer: each connection's nodes on lines of their own, children with
+ * __parentId (the id of the connection node they are under, also through an object field such as
+ * a variant's inventoryItem { inventoryLevels }).
+ */
 function toJsonl(data: Record<string, unknown>): { text: string; count: number } {
   const lines: string[] = [];
-  const emit = (node: Record<string, unknown>, parentId: string | null) => {
+  const isConnection = (v: unknown): v is { edges: { node: Record<string, unknown> }[] } =>
+    !!v && typeof v === 'object' && Array.isArray((v as { edges?: unknown }).edges);
+  /** The object without its connections; their nodes go to `children`. */
+  const strip = (value: Record<string, unknown>, parentId: string, children: [Record<string, unknown>, string][]) => {
     const own: Record<string, unknown> = {};
-    const children: [Record<string, unknown>, string][] = [];
-    for (const [key, value] of Object.entries(node)) {
-      const conn = value as { edges?: { node: Record<string, unknown> }[] } | null;
-      if (conn && typeof conn === 'object' && Array.isArray(conn.edges)) for (const e of conn.edges) children.push([e.node, node.id as string]);
-      else own[key] = value;
+    for (const [key, v] of Object.entries(value)) {
+      if (isConnection(v)) for (const e of v.edges) children.push([e.node, parentId]);
+      else if (v && typeof v === 'object' && !Array.isArray(v)) own[key] = strip(v as Record<string, unknown>, parentId, children);
+      else own[key] = v;
     }
+    return own;
+  };
+  const emit = (node: Record<string, unknown>, parentId: string | null) => {
+    const children: [Record<string, unknown>, string][] = [];
+    const own = strip(node, node.id as string, children);
     if (parentId) own.__parentId = parentId;
     lines.push(JSON.stringify(own));
     for (const [child, parent] of children) emit(child, parent);

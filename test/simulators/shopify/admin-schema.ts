@@ -164,6 +164,29 @@ export const ADMIN_SDL = /* GraphQL */ `
   type InventoryItem implements Node {
     id: ID!
     unitCost: MoneyV2
+    inventoryLevels(first: Int, after: String): InventoryLevelConnection!
+  }
+  type Location implements Node {
+    id: ID!
+  }
+  type InventoryQuantity {
+    name: String!
+    quantity: Int!
+  }
+  type InventoryLevel implements Node {
+    id: ID!
+    location: Location!
+    quantities(names: [String!]!): [InventoryQuantity!]!
+    updatedAt: DateTime!
+  }
+  type InventoryLevelEdge {
+    cursor: String!
+    node: InventoryLevel!
+  }
+  type InventoryLevelConnection {
+    edges: [InventoryLevelEdge!]!
+    nodes: [InventoryLevel!]!
+    pageInfo: PageInfo!
   }
   type Product implements Node {
     id: ID!

@@ -64,6 +64,13 @@ export interface SimCustomer {
   updatedAt: Date;
 }
 
+/** An inventory item's stock at one location (the item's id is its variant's here). */
+export interface SimLevel {
+  locationId: number;
+  available: number;
+  updatedAt: Date;
+}
+
 export interface SimVariant {
   id: number;
   productId: number;
@@ -72,9 +79,14 @@ export interface SimVariant {
   sku: string;
   price: number;
   cost: number;
+  /** The stock over all locations (inventoryQuantity): the sum of `levels`. */
   inventory: number;
+  levels: SimLevel[];
   updatedAt: Date;
 }
+
+/** The shop's two locations: a warehouse and a store. */
+export const LOCATIONS = [7001, 7002] as const;
 
 /** A webhook subscription made through webhookSubscriptionCreate. */
 export interface SimSubscription {
@@ -146,6 +158,10 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
     const productId = id();
     for (const size of ['S', 'L']) {
       const price = int(10, 80) * 100 + int(0, 1) * 50;
+      const cost = Math.round(price * (0.3 + rand() * 0.3));
+      const inventory = int(0, 400);
+      // Two thirds in the warehouse, the rest in the store.
+      const warehouse = Math.floor((inventory * 2) / 3);
       store.variants.push({
         id: id(),
         productId,
@@ -153,8 +169,12 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
         title: size,
         sku: `SKU-${p}-${size}`,
         price,
-        cost: Math.round(price * (0.3 + rand() * 0.3)),
-        inventory: int(0, 400),
+        cost,
+        inventory,
+        levels: [
+          { locationId: LOCATIONS[0], available: warehouse, updatedAt: new Date(start) },
+          { locationId: LOCATIONS[1], available: inventory - warehouse, updatedAt: new Date(start) },
+        ],
         updatedAt: new Date(start),
       });
     }
@@ -201,6 +221,16 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
     store.orders.push(order);
   }
   return store;
+}
+
+/** One location's stock of a variant changes upstream (what inventory_levels/update reports). */
+export function setLevel(v: SimVariant, locationId: number, available: number, at: Date): SimLevel {
+  let level = v.levels.find((l) => l.locationId === locationId);
+  if (!level) v.levels.push((level = { locationId, available, updatedAt: at }));
+  level.available = available;
+  level.updatedAt = at;
+  v.inventory = v.levels.reduce((s, l) => s + l.available, 0);
+  return level;
 }
 
 /** A refund of `cents` (shop currency) at `at`: the order's updatedAt moves, as Shopify's does. */

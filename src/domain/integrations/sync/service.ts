@@ -3,6 +3,7 @@
 // download); progress is records stored, a percent over the streams (the download of the current
 // one by bytes) and an ETA from the elapsed time; reconciliation streams keep a cursor.
 import type { PrismaClient } from '../../../db/client.ts';
+import { connectorStock } from '../../connections/index.ts';
 import { syncStreamsRepo, type SyncStreamPatch, type SyncStreamRow } from './repo.ts';
 
 export type SyncPhase = 'idle' | 'backfill' | 'synced' | 'failed';
@@ -52,6 +53,8 @@ export function syncStreamsService(prisma: PrismaClient) {
       repo.save(accountId, integrationId, stream, patch, now),
     resetBackfill: (accountId: string, integrationId: number) => repo.reset(accountId, integrationId, BACKFILL_PREFIX),
     locateIntegration: repo.locate,
+    /** The integration's inventory items: SKUs and stock per location (the backfill records them as webhooks do). */
+    stock: connectorStock(prisma),
     async syncStatus(accountId: string, integrationId: number, backfillStreams: readonly string[], now = new Date()): Promise<SyncStatus> {
       return syncProgress(await repo.list(accountId, integrationId), backfillStreams, now);
     },

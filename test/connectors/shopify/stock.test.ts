@@ -1,0 +1,95 @@
+// Stock after a backfill, over real HTTP against the whole simulator (OAuth, Admin GraphQL, bulk
+// files) on both databases: the backfill records each variant's inventory item and its stock per
+// location, so an inventory_levels/update webhook for a backfilled item lands on its first attempt,
+// replaces its own location's figure only (the level stays the sum over every location), and an
+// older update of a location changes nothing.
+import { jest } from '@jest/globals';
+import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import { dashboardEnv, signedInUser } from '../../helpers/dashboard.ts';
+import { makeAccount } from '../../factories/index.ts';
+import { startFullShopifySimulator, type FullShopifySimulator } from '../../simulators/shopify/full.ts';
+import { inventoryLevelPayload, webhookSender, type WebhookSender } from '../../simulators/shopify/index.ts';
+import { LOCATIONS, setLevel } from '../../simulators/shopify/store.ts';
+import { jobRunner } from '../../../src/jobs/runner.ts';
+import { ALL_JOBS } from '../../../src/jobs/index.ts';
+import { shopifySyncJob } from '../../../src/jobs/shopify-sync.job.ts';
+import { API_KEY, API_SECRET, approve, followCallback, newShop, shopifyEnv } from './helpers.ts';
+
+jest.setTimeout(240_000);
+
+describeEachDatabase('shopify stock', (target) => {
+  let database: TestDatabase;
+  let sim: FullShopifySimulator;
+  let app: TestApp;
+  let sender: WebhookSender;
+
+  beforeAll(async () => {
+    database = await target.create();
+    sim = await startFullShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
+    app = await startTestApp(database, { ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
+    sender = webhookSender(`${app.url}/integrations/shopify/webhooks`, API_SECRET);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sim?.close();
+    await database?.close();
+  });
+
+  async function runSync(accountId: string) {
+    const runner = jobRunner({ prisma: app.db.prisma, services: app.services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
+    try {
+      const [summary] = await runner.run('shopify-sync', accountId);
+      expect(summary).toMatchObject({ status: 'succeeded' });
+    } finally {
+      await runner.stop();
+    }
+  }
+  const drain = () => jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
+  const deliver = async (topic: string, shop: string, payload: unknown) => expect((await sender.send(sender.make(topic, shop, payload))).status).toBe(200);
+  const stockOf = async (accountId: string, sku: string) => (await app.db.prisma.inventoryItem.findFirst({ where: { accountId, sku } }))?.currentStock;
+
+  test('after a backfill a location update of a backfilled item lands at once and the level stays the sum over all locations; an older update changes nothing', async () => {
+    const account = await makeAccount(app.db.prisma);
+    const { cookie } = await signedInUser(app, account.id, 'owner');
+    const shop = newShop();
+    const store = sim.addStore(shop, { seed: 11, orders: 10, days: 30 });
+    const { callback, stateCookie } = await approve(app, cookie, shop);
+    expect((await followCallback(callback, stateCookie)).status).toBe(302);
+    await runSync(account.id);
+
+    const v = store.variants.find((x) => x.levels.every((l) => l.available > 0))!;
+    const [warehouse, shelf] = v.levels.map((l) => l.available) as [number, number];
+    expect(await stockOf(account.id, v.sku)).toBe(warehouse + shelf);
+
+    // Upstream the store location's stock becomes 5: Shopify sends that location's figure only.
+    const at = new Date(Date.now() + 60_000);
+    setLevel(v, LOCATIONS[1], 5, at);
+    await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[1], available: 5, updatedAt: at.toISOString() }));
+    await drain();
+    const deliveries = await app.services.connections.listDeliveries(account.id, { topic: 'inventory_levels/update' });
+    expect(deliveries.map((d) => [d.status, d.attempts, d.lastError])).toEqual([['done', 1, null]]);
+    expect(await stockOf(account.id, v.sku)).toBe(warehouse + 5);
+    expect(await stockOf(account.id, v.sku)).toBe(v.inventory);
+
+    // A late delivery of an older warehouse figure (stamped before the backfill read it) changes nothing.
+    const older = new Date(v.levels[0]!.updatedAt.getTime() - 60_000);
+    await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[0], available: 999, updatedAt: older.toISOString() }));
+    await drain();
+    expect(await stockOf(account.id, v.sku)).toBe(warehouse + 5);
+    // A newer one of the warehouse replaces the warehouse's figure.
+    await deliver(
+      'inventory_levels/update',
+      shop,
+      inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[0], available: 2, updatedAt: new Date(at.getTime() + 1_000).toISOString() }),
+    );
+    await drain();
+    expect(await stockOf(account.id, v.sku)).toBe(2 + 5);
+    const statuses = (await app.services.connections.listDeliveries(account.id, { topic: 'inventory_levels/update' })).map((d) => [d.status, d.attempts]);
+    expect(statuses).toEqual([
+      ['done', 1],
+      ['done', 1],
+      ['done', 1],
+    ]);
+  });
+});
