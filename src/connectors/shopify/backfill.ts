@@ -1,18 +1,20 @@
-// The backfill (docs/connectors/shopify-sync.md): one Admin bulk operation per stream (customers,
-// then products with their variants' cost, inventory items and stock per location, then orders with lines, refunds and
-// transactions: lines without a cost take the product's, so products come before orders), one at
-// a time per shop as Shopify requires. Each stream's JSONL result is streamed line by line (never
-// whole in memory), children joined to their parent by __parentId, mapped and written through the
-// ingestion commands in batches; after each batch the stream's position (lines, records, bytes) is
-// stored, so an interrupted backfill resumes after the last stored batch (and newer-wins makes any
-// repeat a no-op).
+// The backfill (docs/connectors/shopify-sync.md): one Admin bulk operation per stream, one at a
+// time per shop as Shopify requires: customers; then products with their variants' cost, inventory
+// items and stock per location; then orders with lines, refunds and transactions (lines without a
+// cost take the product's, so products come before orders), with one query per refunded order for
+// the refunds' lines. Each stream's JSONL result is streamed line by line (never whole in memory),
+// children joined to their parent by __parentId, mapped and written through the ingestion commands
+// in batches; after each batch the stream's position (lines, records, bytes) is stored, so an
+// interrupted backfill resumes after the last stored batch (and newer-wins makes any repeat a
+// no-op).
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import type { IngestionResult, IngestionService, InventoryLevelRecord, Origin } from '../../domain/ingestion/index.ts';
+import type { IngestionResult, IngestionService, InventoryLevelRecord, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type SyncStreamsService } from '../../domain/integrations/index.ts';
 import { ShopifyApiError, type AdminClient } from './admin-client.ts';
 import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, isInventoryLevel, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
 import type { GqlCustomer, GqlInventoryLevel, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
+import { refundLines } from './order-reads.ts';
 
 type Line = Record<string, unknown> & { id: string; __parentId?: string };
 type Group = { parent: Line; children: Line[] };
@@ -77,14 +79,15 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
   },
   orders: {
     query: `{ orders { edges { node { ${ORDER_FIELDS} lineItems { edges { node { ${LINE_FIELDS} } } } } } } }`,
-    write: async ({ ingestion, accountId }, origin, groups) => [
-      await ingestion.bulkUpsertOrders(
-        accountId,
-        origin,
-        groups.map((g) => mapOrder(g.parent as unknown as GqlOrder, g.children as unknown as GqlLineItem[])),
-        { batchSize: Math.max(1, groups.length) },
-      ),
-    ],
+    async write(ctx, origin, groups) {
+      const records: OrderRecord[] = [];
+      for (const g of groups) {
+        const order = g.parent as unknown as GqlOrder;
+        // A bulk operation does not read the refunds' lines (a connection inside a list): one query per refunded order.
+        records.push(mapOrder(order, g.children as unknown as GqlLineItem[], order.refunds.length ? await refundLines(ctx, order.id) : undefined));
+      }
+      return [await ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: Math.max(1, groups.length) })];
+    },
   },
 };
 

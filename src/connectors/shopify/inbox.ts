@@ -54,8 +54,12 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
     case 'orders/updated':
     case 'orders/cancelled':
       return requireStored(await ingestion.upsertOrders(accountId, origin, [orderRecord(payload)])).counts;
-    case 'refunds/create':
-      return requireStored(await ingestion.upsertRefunds(accountId, origin, [refundRecord(payload)])).counts;
+    case 'refunds/create': {
+      const refund = refundRecord(payload);
+      // Paid back in the presentment currency only, with no lines: the reconciliation reads its shop-currency total.
+      if (!refund) return { dropped: 'the refund names no shop-currency amount: left to the reconciliation' };
+      return requireStored(await ingestion.upsertRefunds(accountId, origin, [refund])).counts;
+    }
     case 'customers/create':
     case 'customers/update':
       return requireStored(await ingestion.upsertCustomers(accountId, origin, [customerRecord(payload)])).counts;

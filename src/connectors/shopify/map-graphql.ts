@@ -1,8 +1,10 @@
 // Shopify Admin GraphQL shapes -> ingestion records (src/domain/ingestion). The connector knows the
 // upstream's fields; what counts and how is the domain's. Ids are the numeric tail of Shopify's
 // global ids (what its webhook payloads carry as `id`), so webhooks and syncs key the same records.
-// Money is the shop currency's Decimal string as Shopify sends it; the presentment amounts are kept.
+// Money is the shop currency's Decimal string read with the write path's parser (map-common.ts, as
+// the webhook mapper does); the presentment amounts are kept.
 import type { LocationStock } from '../../domain/connections/index.ts';
+import { amount, lineSku, sumAmounts, variantSku } from './map-common.ts';
 import type { CustomerRecord, InventoryLevelRecord, OrderRecord, ProductRecord, RefundRecord, TransactionRecord } from '../../domain/ingestion/index.ts';
 
 interface Money {
@@ -17,9 +19,18 @@ interface MoneyBag {
 export interface GqlLineItem {
   id: string;
   sku: string | null;
+  variant: { id: string } | null;
   name: string;
   quantity: number;
   originalUnitPriceSet: MoneyBag;
+}
+
+export interface GqlRefundLine {
+  quantity: number;
+  restockType: string;
+  subtotalSet: MoneyBag;
+  totalTaxSet: MoneyBag;
+  lineItem: { id: string; sku: string | null; variant: { id: string } | null };
 }
 
 export interface GqlOrder {
@@ -35,7 +46,7 @@ export interface GqlOrder {
   totalDiscountsSet: MoneyBag | null;
   totalShippingPriceSet: MoneyBag;
   totalTaxSet: MoneyBag | null;
-  customer: { id: string } | null;
+  customer: { id: string; email: string | null; firstName: string | null; lastName: string | null; defaultAddress: { countryCodeV2: string | null } | null } | null;
   refunds: { id: string; createdAt: string | null; updatedAt: string; totalRefundedSet: MoneyBag }[];
   transactions: { id: string; kind: string; status: string; processedAt: string | null; amountSet: MoneyBag; fees: { amount: Money }[] }[];
 }
@@ -80,18 +91,17 @@ const MONEY_BOTH = 'shopMoney { amount } presentmentMoney { amount currencyCode 
 /** The order fields both the bulk backfill and the reconciliation read (lines are asked separately). */
 export const ORDER_FIELDS = `id updatedAt processedAt cancelledAt test currencyCode presentmentCurrencyCode
   subtotalPriceSet { ${MONEY} } totalPriceSet { ${MONEY_BOTH} } totalDiscountsSet { ${MONEY} }
-  totalShippingPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } customer { id }
+  totalShippingPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } customer { id email firstName lastName defaultAddress { countryCodeV2 } }
   refunds { id createdAt updatedAt totalRefundedSet { ${MONEY_BOTH} } }
   transactions { id kind status processedAt amountSet { ${MONEY} } fees { amount { amount } } }`;
-export const LINE_FIELDS = `id sku name quantity originalUnitPriceSet { ${MONEY} }`;
+export const LINE_FIELDS = `id sku variant { id } name quantity originalUnitPriceSet { ${MONEY} }`;
+/** A refund's lines (read per order: a connection inside the refunds list is not bulk-readable). */
+export const REFUND_LINE_FIELDS = `quantity restockType subtotalSet { ${MONEY} } totalTaxSet { ${MONEY} } lineItem { id sku variant { id } }`;
 export const CUSTOMER_FIELDS = 'id email firstName lastName phone createdAt updatedAt defaultAddress { city countryCodeV2 }';
 export const VARIANT_FIELDS = `id sku title price inventoryQuantity updatedAt inventoryItem { id unitCost { amount }
   inventoryLevels { edges { node { id location { id } quantities(names: ["available"]) { name quantity } updatedAt } } } }`;
 /** A bulk line of an inventory level (a variant's child, under its inventoryItem). */
 export const isInventoryLevel = (id: string) => id.startsWith('gid://shopify/InventoryLevel/');
-
-/** A variant's SKU key: its SKU, else one made from the variant id (what order lines without a SKU use too). */
-export const variantSku = (sku: string | null | undefined, variantId: string) => sku || `shopify-variant-${variantId}`;
 
 /** The numeric tail of a global id (gid://shopify/Order/123 -> "123"). */
 export const legacyId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
@@ -99,35 +109,39 @@ export const legacyId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
 const KINDS: Record<string, TransactionRecord['kind']> = { SALE: 'sale', CAPTURE: 'capture', AUTHORIZATION: 'authorization', REFUND: 'refund', VOID: 'void' };
 const STATUSES: Record<string, TransactionRecord['status']> = { SUCCESS: 'success', FAILURE: 'failure', PENDING: 'pending', ERROR: 'error' };
 
-/** Sums Decimal strings exactly (in cents): the fees of one transaction. */
-function sumMoney(amounts: readonly string[]): string {
-  let cents = 0n;
-  for (const a of amounts) {
-    const [whole, frac = ''] = a.replace('-', '').split('.');
-    const value = BigInt(whole ?? '0') * 100n + BigInt((frac + '00').slice(0, 2));
-    cents += a.startsWith('-') ? -value : value;
-  }
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
 const presentmentOf = (bag: MoneyBag, shopCurrency: string) =>
   bag.presentmentMoney && bag.presentmentMoney.currencyCode && bag.presentmentMoney.currencyCode !== shopCurrency ? bag.presentmentMoney : null;
 
-export function mapRefund(orderId: string, refund: GqlOrder['refunds'][number], shopCurrency: string): RefundRecord {
+export function mapRefund(orderId: string, refund: GqlOrder['refunds'][number], shopCurrency: string, lines: readonly GqlRefundLine[] = []): RefundRecord {
   const presentment = presentmentOf(refund.totalRefundedSet, shopCurrency);
   return {
     externalId: legacyId(refund.id),
     updatedAt: refund.updatedAt,
     orderExternalId: legacyId(orderId),
+    // The refund's day is when it was created (the webhook mapper reads created_at too).
     refundedAt: refund.createdAt ?? refund.updatedAt,
-    amount: refund.totalRefundedSet.shopMoney.amount,
-    presentmentAmount: presentment?.amount ?? null,
+    amount: amount(refund.totalRefundedSet.shopMoney.amount),
+    presentmentAmount: presentment ? amount(presentment.amount) : null,
+    lines: lines.map((l) => ({
+      // Keyed as its order line is.
+      sku: lineSku(l.lineItem.sku, l.lineItem.variant ? legacyId(l.lineItem.variant.id) : null, legacyId(l.lineItem.id)),
+      quantity: l.quantity,
+      amount: sumAmounts([l.subtotalSet.shopMoney.amount, l.totalTaxSet.shopMoney.amount]),
+      restock: l.restockType !== 'NO_RESTOCK',
+    })),
   };
 }
 
-export function mapOrder(order: GqlOrder, lines: readonly GqlLineItem[]): OrderRecord {
+/** The order's customer as the webhook mapper reads it from an order payload (id, email, name, country). */
+function customerRef(c: GqlOrder['customer']): OrderRecord['customer'] {
+  if (!c) return null;
+  const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
+  const country = c.defaultAddress?.countryCodeV2;
+  return { externalId: legacyId(c.id), ...(c.email ? { email: c.email } : {}), ...(name ? { name } : {}), ...(country ? { country } : {}) };
+}
+
+/** `refundLines`: each refund's lines by the refund's global id (refunds without an entry have none). */
+export function mapOrder(order: GqlOrder, lines: readonly GqlLineItem[], refundLines: ReadonlyMap<string, readonly GqlRefundLine[]> = new Map()): OrderRecord {
   const presentment = presentmentOf(order.totalPriceSet, order.currencyCode);
   const transactions: TransactionRecord[] = [];
   for (const t of order.transactions) {
@@ -138,8 +152,8 @@ export function mapOrder(order: GqlOrder, lines: readonly GqlLineItem[]): OrderR
       externalId: legacyId(t.id),
       kind,
       status,
-      amount: t.amountSet.shopMoney.amount,
-      ...(t.fees.length ? { fee: sumMoney(t.fees.map((f) => f.amount.amount)) } : {}),
+      amount: amount(t.amountSet.shopMoney.amount),
+      ...(t.fees.length ? { fee: sumAmounts(t.fees.map((f) => f.amount.amount)) } : {}),
       processedAt: t.processedAt ?? order.processedAt,
     });
   }
@@ -150,23 +164,23 @@ export function mapOrder(order: GqlOrder, lines: readonly GqlLineItem[]): OrderR
     cancelledAt: order.cancelledAt,
     test: order.test,
     currency: order.currencyCode,
-    presentment: presentment ? { currency: presentment.currencyCode!, total: presentment.amount } : null,
-    customer: order.customer ? { externalId: legacyId(order.customer.id) } : null,
-    subtotal: order.subtotalPriceSet?.shopMoney.amount ?? order.totalPriceSet.shopMoney.amount,
-    discountTotal: order.totalDiscountsSet?.shopMoney.amount ?? '0',
-    shippingTotal: order.totalShippingPriceSet.shopMoney.amount,
-    taxTotal: order.totalTaxSet?.shopMoney.amount ?? '0',
-    total: order.totalPriceSet.shopMoney.amount,
+    presentment: presentment ? { currency: presentment.currencyCode!, total: amount(presentment.amount) } : null,
+    customer: customerRef(order.customer),
+    subtotal: amount((order.subtotalPriceSet ?? order.totalPriceSet).shopMoney.amount),
+    discountTotal: amount(order.totalDiscountsSet?.shopMoney.amount ?? '0'),
+    shippingTotal: amount(order.totalShippingPriceSet.shopMoney.amount),
+    taxTotal: amount(order.totalTaxSet?.shopMoney.amount ?? '0'),
+    total: amount(order.totalPriceSet.shopMoney.amount),
     lines: lines.map((l) => ({
       externalId: legacyId(l.id),
-      // A custom line without a SKU is keyed by its line id, so its units still count.
-      sku: l.sku || `shopify-line-${legacyId(l.id)}`,
+      // A line without a SKU is keyed by its variant (as its product is), a custom line by its id: its units still count.
+      sku: lineSku(l.sku, l.variant ? legacyId(l.variant.id) : null, legacyId(l.id)),
       quantity: l.quantity,
-      unitPrice: l.originalUnitPriceSet.shopMoney.amount,
+      unitPrice: amount(l.originalUnitPriceSet.shopMoney.amount),
       productName: l.name,
     })),
     transactions,
-    refunds: order.refunds.map((r) => mapRefund(order.id, r, order.currencyCode)),
+    refunds: order.refunds.map((r) => mapRefund(order.id, r, order.currencyCode, refundLines.get(r.id))),
   };
 }
 
@@ -208,8 +222,8 @@ export function mapVariant(product: GqlProduct, v: GqlVariant, levels: readonly 
       updatedAt: v.updatedAt,
       sku,
       productName: v.title && v.title !== 'Default Title' ? `${product.title} - ${v.title}` : product.title,
-      unitPrice: v.price,
-      ...(v.inventoryItem.unitCost ? { unitCost: v.inventoryItem.unitCost.amount } : {}),
+      unitPrice: amount(v.price),
+      ...(v.inventoryItem.unitCost ? { unitCost: amount(v.inventoryItem.unitCost.amount) } : {}),
     },
     inventory: locations.length || v.inventoryQuantity === null ? null : { sku, updatedAt: v.updatedAt, available: v.inventoryQuantity },
   };

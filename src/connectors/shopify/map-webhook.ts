@@ -1,6 +1,9 @@
 // Shopify webhook payloads (REST-format JSON, as Shopify sends them) translated into the
 // ingestion commands' records (src/domain/ingestion). Pure functions: no I/O, no rules beyond
-// the translation (newer-wins, validation and the analytics marks are the ingestion's).
+// the translation (newer-wins, validation and the analytics marks are the ingestion's). SKU keys
+// and money follow map-common.ts, as the GraphQL mapper does: the same order gives the same
+// records whichever way it came.
+import { amount, lineSku, sumAmounts, variantSku } from './map-common.ts';
 import type {
   CancellationRecord,
   CustomerRecord,
@@ -26,13 +29,15 @@ function id(v: unknown, field: string): string {
   return value;
 }
 
-/** A money string as Shopify sends it ("12.50"); `fallback` when absent. */
+/** A money string as Shopify sends it ("12.50", or a JSON number), as the write path stores it; `fallback` when absent. */
 function money(v: unknown, fallback = '0'): string {
-  const value = str(v);
-  return value === undefined ? fallback : value;
+  return amount(str(v) ?? fallback);
 }
 
-const shopMoney = (set: unknown): string | undefined => str(obj(obj(set).shop_money).amount);
+const shopMoney = (set: unknown): string | undefined => {
+  const value = str(obj(obj(set).shop_money).amount);
+  return value === undefined ? undefined : amount(value);
+};
 
 function customerRef(customer: unknown): OrderRecord['customer'] {
   const c = obj(customer);
@@ -44,9 +49,10 @@ function customerRef(customer: unknown): OrderRecord['customer'] {
 }
 
 function lineOf(line: Json): OrderLineRecord {
-  const title = [str(line.title), str(line.variant_title)].filter(Boolean).join(' - ');
-  // A line without a SKU (a custom item) is keyed by its variant or product, so it is still counted.
-  const sku = str(line.sku) ?? (str(line.variant_id) ? `variant-${str(line.variant_id)}` : `line-${id(line.id, 'line_items[].id')}`);
+  // Shopify's `name` ("Product - Variant"), what the Admin API's LineItem.name is.
+  const title = str(line.name) ?? [str(line.title), str(line.variant_title)].filter(Boolean).join(' - ');
+  // A line without a SKU is keyed by its variant (as its product is), a custom line by its id: it is still counted.
+  const sku = lineSku(str(line.sku), str(line.variant_id), id(line.id, 'line_items[].id'));
   return {
     ...(str(line.id) ? { externalId: str(line.id)! } : {}),
     sku,
@@ -71,35 +77,71 @@ function transactionOf(t: Json): TransactionRecord | null {
   };
 }
 
-/** refunds/create, and each refund an order payload carries. */
-export function refundRecord(payload: unknown, orderId?: string): RefundRecord {
+/** A refunded line's SKU key (lineSku without the line id), undefined when the line names neither SKU nor variant. */
+function variantSkuOf(line: Json): string | undefined {
+  const variantId = str(line.variant_id);
+  return str(line.sku) ?? (variantId ? variantSku(null, variantId) : undefined);
+}
+
+/**
+ * refunds/create, and each refund an order payload carries (`shopCurrency` then from the order).
+ * Null when the payload cannot say how much went back in the shop's currency (its transactions are
+ * in the presentment currency and it has no lines): such a refund is left to the reconciliation,
+ * which reads Shopify's own shop-currency total.
+ */
+export function refundRecord(payload: unknown, order?: { id: string; currency: string }): RefundRecord | null {
   const r = obj(payload);
   const transactions = arr(r.transactions).filter((t) => str(t.kind) === 'refund' && str(t.status) === 'success');
   const lines = arr(r.refund_line_items);
-  const cents = (v: string) => Math.round(Number(v) * 100);
-  // The money given back: the successful refund transactions; without them, the lines' totals.
-  const total = transactions.length
-    ? transactions.reduce((sum, t) => sum + cents(money(t.amount)), 0)
-    : lines.reduce((sum, l) => sum + cents(money(l.subtotal)) + cents(money(l.total_tax)), 0);
-  const presentment = transactions.length ? null : lines.reduce((sum, l) => sum + cents(str(obj(obj(l.subtotal_set).presentment_money).amount) ?? '0'), 0);
-  const processedAt = id(r.processed_at ?? r.created_at, 'processed_at');
+  const lineTotal = (l: Json, key: 'shop_money' | 'presentment_money') =>
+    sumAmounts([money(obj(obj(l.subtotal_set)[key]).amount ?? l.subtotal), money(obj(obj(l.total_tax_set)[key]).amount ?? l.total_tax)]);
+  const currencyOf = (l: Json, key: 'shop_money' | 'presentment_money') => str(obj(obj(l.subtotal_set)[key]).currency_code);
+  // Order adjustments: what was refunded beyond the lines (shipping, a refund larger than the lines'), negative amounts.
+  const adjustments = arr(r.order_adjustments);
+  const adjusted = (a: Json, key: 'shop_money' | 'presentment_money') =>
+    sumAmounts([money(obj(obj(a.amount_set)[key]).amount), money(obj(obj(a.tax_amount_set)[key]).amount)]);
+  const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : v === '0.00' ? v : `-${v}`);
+  const shopCurrency =
+    order?.currency ??
+    [...lines.map((l) => currencyOf(l, 'shop_money')), ...adjustments.map((a) => str(obj(obj(a.amount_set).shop_money).currency_code))].find(Boolean);
+  // A refund's transactions are in the currency the customer paid in (`currency`): the presentment one when it differs.
+  const inShop = (t: Json) => !str(t.currency) || !shopCurrency || str(t.currency) === shopCurrency;
+  const shopPaid = transactions.filter(inShop);
+  const foreignPaid = transactions.filter((t) => !inShop(t));
+  // The money given back: the transactions in the shop's currency; else the lines' and adjustments' shop-currency totals.
+  const byParts = (key: 'shop_money' | 'presentment_money') =>
+    sumAmounts([...lines.map((l) => lineTotal(l, key)), ...adjustments.map((a) => negate(adjusted(a, key)))]);
+  let total: string;
+  if (shopPaid.length) total = sumAmounts(shopPaid.map((t) => money(t.amount)));
+  else if (lines.length || adjustments.length || !foreignPaid.length) total = byParts('shop_money');
+  else return null;
+  const foreignLines = lines.filter((l) => currencyOf(l, 'presentment_money') && currencyOf(l, 'presentment_money') !== currencyOf(l, 'shop_money'));
+  const presentment = foreignPaid.length
+    ? sumAmounts(foreignPaid.map((t) => money(t.amount)))
+    : !transactions.length && foreignLines.length
+      ? sumAmounts(foreignLines.map((l) => lineTotal(l, 'presentment_money')))
+      : null;
+  // The refund's day is when it was created (the GraphQL mapper reads createdAt too).
+  const createdAt = id(r.created_at ?? r.processed_at, 'created_at');
   return {
     externalId: id(r.id, 'id'),
-    orderExternalId: orderId ?? id(r.order_id, 'order_id'),
-    // A refund is never edited upstream: its processing instant is its version.
-    updatedAt: str(r.updated_at) ?? processedAt,
-    refundedAt: processedAt,
-    amount: (total / 100).toFixed(2),
-    ...(presentment ? { presentmentAmount: (presentment / 100).toFixed(2) } : {}),
+    orderExternalId: order?.id ?? id(r.order_id, 'order_id'),
+    // A refund is not edited upstream: its creation is its version unless the payload says otherwise.
+    updatedAt: str(r.updated_at) ?? createdAt,
+    refundedAt: createdAt,
+    amount: total,
+    presentmentAmount: presentment,
     lines: lines.flatMap((l) => {
       const line = obj(l.line_item);
-      const sku = str(line.sku) ?? (str(line.variant_id) ? `variant-${str(line.variant_id)}` : undefined);
+      const lineId = str(l.line_item_id) ?? str(line.id);
+      // Keyed as its order line is (a custom line by its id).
+      const sku = variantSkuOf(line) ?? (lineId ? lineSku(null, null, lineId) : undefined);
       if (!sku) return [];
       return [
         {
           sku,
           quantity: Number(l.quantity ?? 0),
-          amount: ((cents(money(l.subtotal)) + cents(money(l.total_tax))) / 100).toFixed(2),
+          amount: lineTotal(l, 'shop_money'),
           restock: str(l.restock_type) !== undefined && str(l.restock_type) !== 'no_restock',
         },
       ];
@@ -116,9 +158,7 @@ export function orderRecord(payload: unknown): OrderRecord {
   const presentmentTotal = str(obj(obj(o.total_price_set).presentment_money).amount);
   const shipping =
     shopMoney(o.total_shipping_price_set) ??
-    arr(o.shipping_lines)
-      .reduce((sum, l) => sum + Number(money(l.price)), 0)
-      .toFixed(2);
+    sumAmounts(arr(o.shipping_lines).map((l) => money(l.price)));
   const transactions = arr(o.transactions).flatMap((t) => transactionOf(t) ?? []);
   return {
     externalId,
@@ -129,7 +169,7 @@ export function orderRecord(payload: unknown): OrderRecord {
     test: o.test === true,
     currency,
     presentment:
-      presentmentCurrency && presentmentCurrency !== currency && presentmentTotal ? { currency: presentmentCurrency, total: presentmentTotal } : null,
+      presentmentCurrency && presentmentCurrency !== currency && presentmentTotal ? { currency: presentmentCurrency, total: amount(presentmentTotal) } : null,
     customer: customerRef(o.customer),
     subtotal: money(o.subtotal_price ?? o.current_subtotal_price),
     discountTotal: money(o.total_discounts),
@@ -138,7 +178,7 @@ export function orderRecord(payload: unknown): OrderRecord {
     total: money(o.total_price),
     lines: arr(o.line_items).map(lineOf),
     ...(transactions.length ? { transactions } : {}),
-    refunds: arr(o.refunds).map((r) => refundRecord(r, externalId)),
+    refunds: arr(o.refunds).flatMap((r) => refundRecord(r, { id: externalId, currency }) ?? []),
   };
 }
 
@@ -165,22 +205,21 @@ export function customerRecord(payload: unknown): CustomerRecord {
   };
 }
 
-/** products/update: one record per variant with a SKU, and the variants' inventory items. */
+/** products/update: one record per variant (keyed as map-common.ts says when it has no SKU), and the variants' inventory items. */
 export function productRecords(payload: unknown): { products: ProductRecord[]; items: Array<{ itemId: string; sku: string }> } {
   const p = obj(payload);
   const title = str(p.title) ?? '';
   const products: ProductRecord[] = [];
   const items: Array<{ itemId: string; sku: string }> = [];
   for (const v of arr(p.variants)) {
-    const sku = str(v.sku);
-    if (!sku) continue;
+    const sku = variantSku(str(v.sku), id(v.id, 'variants[].id'));
     const variantTitle = str(v.title);
     products.push({
       externalId: id(v.id, 'variants[].id'),
       updatedAt: str(v.updated_at) ?? id(p.updated_at, 'updated_at'),
       sku,
       productName: variantTitle && variantTitle !== 'Default Title' ? `${title} - ${variantTitle}` : title,
-      ...(str(v.price) ? { unitPrice: str(v.price)! } : {}),
+      ...(str(v.price) ? { unitPrice: amount(str(v.price)!) } : {}),
       ...(str(p.created_at) ? { createdAt: str(p.created_at)! } : {}),
     });
     if (str(v.inventory_item_id)) items.push({ itemId: str(v.inventory_item_id)!, sku });

@@ -3,22 +3,22 @@
 // (`orders(query: "updated_at:>=…", sortKey: UPDATED_AT, first:, after:)`), with their refunds, and
 // written through the ingestion commands (newer-wins makes the overlap free). An order with more
 // lines than the page reads has the rest read by `order(id:) { lineItems(after:) }`, page by page,
-// before it is written (never half). The cursor moves to the newest `updatedAt` read only after its
-// page is stored. Two streams: `orders` every run (15 minutes), `orders_60d` once a day over a
-// 60-day window.
+// before it is written (never half); an order with refunds has their lines read the same way
+// (order-reads.ts). The cursor moves to the newest `updatedAt` read only after its page is stored.
+// Two streams: `orders` every run (15 minutes), `orders_60d` once a day over a 60-day window.
 import type { IngestionService, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
 import type { SyncStreamsService } from '../../domain/integrations/index.ts';
 import type { AdminClient } from './admin-client.ts';
-import { LINE_FIELDS, ORDER_FIELDS, mapOrder, type GqlLineItem, type GqlOrder } from './map-graphql.ts';
+import { LINE_FIELDS, ORDER_FIELDS, mapOrder, type GqlOrder } from './map-graphql.ts';
+import { allLines, refundLines, type LinePage } from './order-reads.ts';
 
 /**
  * Orders per page and lines per order read with them: a page costs about 2 + first x (the order's
- * fields + lines); Shopify caps a query at 1,000. The lines past the first RECONCILE_LINES are read
- * MORE_LINES at a time (about 2 + MORE_LINES x a line's cost).
+ * fields + lines); Shopify caps a query at 1,000. The lines past the first RECONCILE_LINES, and the
+ * lines of an order's refunds, are read per order (order-reads.ts).
  */
 export const RECONCILE_PAGE = 8;
 export const RECONCILE_LINES = 20;
-export const MORE_LINES = 100;
 /** What every incremental run reads again before its cursor (webhooks up to a day late are the other safety net). */
 export const OVERLAP_MS = 60 * 60_000;
 export const DAILY_WINDOW_MS = 60 * 86_400_000;
@@ -31,14 +31,6 @@ const ORDERS_QUERY = `query ReconcileOrders($first: Int!, $after: String, $query
   }
 }`;
 
-const MORE_LINES_QUERY = `query ReconcileOrderLines($id: ID!, $after: String) {
-  order(id: $id) { lineItems(first: ${MORE_LINES}, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ${LINE_FIELDS} } } } }
-}`;
-
-interface LinePage {
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  edges: { node: GqlLineItem }[];
-}
 type PagedOrder = GqlOrder & { lineItems: LinePage };
 
 export interface ReconcileContext {
@@ -53,20 +45,6 @@ export interface ReconcileContext {
 export interface ReconcileResult {
   read: number;
   stored: number;
-}
-
-/** Every line of an order: those read with it, then the rest page by page. */
-async function allLines(ctx: ReconcileContext, order: PagedOrder): Promise<GqlLineItem[]> {
-  const lines = order.lineItems.edges.map((e) => e.node);
-  let pageInfo = order.lineItems.pageInfo;
-  while (pageInfo.hasNextPage) {
-    const more: { order: { lineItems: LinePage } | null } = await ctx.client.query(MORE_LINES_QUERY, { id: order.id, after: pageInfo.endCursor }, ctx.signal);
-    // Deleted meanwhile: what was read is written, and the next run reads the order as it is then.
-    if (!more.order) break;
-    lines.push(...more.order.lineItems.edges.map((e) => e.node));
-    pageInfo = more.order.lineItems.pageInfo;
-  }
-  return lines;
 }
 
 /** Reads the orders updated at or after `since` and writes them; moves `stream`'s cursor as pages are stored. */
@@ -88,7 +66,8 @@ export async function reconcileOrders(ctx: ReconcileContext, stream: string, sin
     for (const { node } of page.orders.edges) {
       result.read++;
       if (Date.parse(node.updatedAt) > newest.getTime()) newest = new Date(node.updatedAt);
-      records.push(mapOrder(node, await allLines(ctx, node)));
+      const lines = await allLines(ctx, node.id, node.lineItems);
+      records.push(mapOrder(node, lines, node.refunds.length ? await refundLines(ctx, node.id) : undefined));
     }
     if (records.length) result.stored += (await ctx.ingestion.upsertOrders(ctx.accountId, origin, records)).counts.stored;
     await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, stream, { phase: 'running', ...(incremental ? { cursor: newest } : {}) });

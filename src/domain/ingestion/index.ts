@@ -3,3 +3,6 @@
 // orders, refunds, customers, order items, products or ad spend.
 export type * from './types.ts';
 export { ingestionService, ingestionInTransaction, noChanges } from './service.ts';
+// Money as the write path reads it (a decimal string with at most 2 places -> exact cents), for the
+// connectors that add amounts up before they hand them over.
+export { cents as parseCents, decimal as formatCents, RecordError } from './rules.ts';

@@ -1,7 +1,7 @@
 // Resolvers of the simulator's Admin GraphQL subset over a SimStore (admin-schema.ts), and the bulk
 // operations: the inner query run over the whole store (connections unpaged), flattened to JSONL.
 import { execute, parse, type DocumentNode, type GraphQLSchema, type GraphQLError } from 'graphql';
-import { decimal, gid, orderTotals, type SimMoney, type SimOrder, type SimStore, type SimSubscription, type SimVariant } from './store.ts';
+import { decimal, gid, orderTotals, type SimLine, type SimMoney, type SimOrder, type SimStore, type SimSubscription, type SimVariant } from './store.ts';
 
 export interface BulkOp {
   id: string;
@@ -67,6 +67,18 @@ function matchesQuery(query: string | null | undefined, updatedAt: Date): boolea
   return true;
 }
 
+function lineNode(l: SimLine, m: (cents: SimMoney) => ReturnType<typeof bag>) {
+  return {
+    __typename: 'LineItem',
+    id: gid('LineItem', l.id),
+    sku: l.sku || null,
+    variant: l.variantId ? { __typename: 'ProductVariant', id: gid('ProductVariant', l.variantId) } : null,
+    name: l.name,
+    quantity: l.quantity,
+    originalUnitPriceSet: m(l.unitPrice),
+  };
+}
+
 function orderNode(o: SimOrder, store: SimStore) {
   const t = orderTotals(o);
   const m = (cents: SimMoney) => bag(cents, store.currency, o.presentmentCurrency);
@@ -90,14 +102,7 @@ function orderNode(o: SimOrder, store: SimStore) {
     customerId: o.customerId,
     lineItems: (args: PageArgs, ctx: Ctx) =>
       page(
-        o.lines.map((l) => ({
-          __typename: 'LineItem',
-          id: gid('LineItem', l.id),
-          sku: l.sku,
-          name: l.name,
-          quantity: l.quantity,
-          originalUnitPriceSet: m(l.unitPrice),
-        })),
+        o.lines.map((l) => lineNode(l, m)),
         args,
         ctx,
       ),
@@ -107,6 +112,20 @@ function orderNode(o: SimOrder, store: SimStore) {
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       totalRefundedSet: m(r.amount),
+      refundLineItems: (args: PageArgs, ctx: Ctx) =>
+        page(
+          (r.lines ?? []).map((rl) => ({
+            __typename: 'RefundLineItem',
+            id: gid('RefundLineItem', rl.id),
+            quantity: rl.quantity,
+            restockType: rl.restock ? 'RETURN' : 'NO_RESTOCK',
+            subtotalSet: m(rl.subtotal),
+            totalTaxSet: m(rl.tax),
+            lineItem: lineNode(o.lines.find((l) => l.id === rl.lineId)!, m),
+          })),
+          args,
+          ctx,
+        ),
     })),
     transactions: o.transactions.map((x) => ({
       __typename: 'OrderTransaction',

@@ -77,6 +77,7 @@ export const ADMIN_SDL = /* GraphQL */ `
   type LineItem implements Node {
     id: ID!
     sku: String
+    variant: ProductVariant
     name: String!
     quantity: Int!
     originalUnitPriceSet: MoneyBag!
@@ -95,6 +96,30 @@ export const ADMIN_SDL = /* GraphQL */ `
     createdAt: DateTime
     updatedAt: DateTime!
     totalRefundedSet: MoneyBag!
+    refundLineItems(first: Int, after: String): RefundLineItemConnection!
+  }
+  enum RefundLineItemRestockType {
+    RETURN
+    CANCEL
+    LEGACY_RESTOCK
+    NO_RESTOCK
+  }
+  type RefundLineItem {
+    id: ID
+    quantity: Int!
+    restockType: RefundLineItemRestockType!
+    subtotalSet: MoneyBag!
+    totalTaxSet: MoneyBag!
+    lineItem: LineItem!
+  }
+  type RefundLineItemEdge {
+    cursor: String!
+    node: RefundLineItem!
+  }
+  type RefundLineItemConnection {
+    edges: [RefundLineItemEdge!]!
+    nodes: [RefundLineItem!]!
+    pageInfo: PageInfo!
   }
   enum OrderTransactionKind {
     SALE

@@ -12,7 +12,10 @@ export interface SimMoney {
 
 export interface SimLine {
   id: number;
+  /** '' for a line without a SKU (Shopify's null). */
   sku: string;
+  /** The variant sold; null for a custom line. */
+  variantId?: number | null;
   name: string;
   quantity: number;
   unitPrice: SimMoney;
@@ -27,11 +30,21 @@ export interface SimTransaction {
   processedAt: Date;
 }
 
+export interface SimRefundLine {
+  id: number;
+  lineId: number;
+  quantity: number;
+  subtotal: SimMoney;
+  tax: SimMoney;
+  restock: boolean;
+}
+
 export interface SimRefund {
   id: number;
   createdAt: Date;
   updatedAt: Date;
   amount: SimMoney;
+  lines?: SimRefundLine[];
 }
 
 export interface SimOrder {
@@ -186,7 +199,7 @@ export function generateStore(shop: string, options: GenerateOptions): SimStore 
     const lines: SimLine[] = [];
     for (let l = 0; l < int(1, 3); l++) {
       const v = store.variants[int(0, store.variants.length - 1)]!;
-      lines.push({ id: id(), sku: v.sku, name: `${v.productTitle} - ${v.title}`, quantity: int(1, 3), unitPrice: present(v.price) });
+      lines.push({ id: id(), sku: v.sku, variantId: v.id, name: `${v.productTitle} - ${v.title}`, quantity: int(1, 3), unitPrice: present(v.price) });
     }
     const subtotal = lines.reduce((s, l) => s + l.quantity * l.unitPrice.shop, 0);
     const discount = i % 5 === 0 ? Math.round(subtotal * 0.1) : 0;
@@ -234,10 +247,11 @@ export function setLevel(v: SimVariant, locationId: number, available: number, a
 }
 
 /** A refund of `cents` (shop currency) at `at`: the order's updatedAt moves, as Shopify's does. */
-export function addRefund(store: SimStore, order: SimOrder, cents: number, at: Date): SimRefund {
+export function addRefund(store: SimStore, order: SimOrder, cents: number, at: Date, lines?: Omit<SimRefundLine, 'id'>[]): SimRefund {
   const eur = order.presentmentCurrency === 'EUR';
   const amount = { shop: cents, presentment: eur ? Math.round(cents * RATE_EUR) : cents };
   const refund: SimRefund = { id: store.nextId++, createdAt: at, updatedAt: at, amount };
+  if (lines) refund.lines = lines.map((l) => ({ id: store.nextId++, ...l }));
   order.refunds.push(refund);
   order.transactions.push({ id: store.nextId++, kind: 'REFUND', status: 'SUCCESS', amount, fee: 0, processedAt: at });
   order.updatedAt = at;

@@ -1,0 +1,52 @@
+// What one Admin query per order reads beyond an orders page or a bulk line (docs/connectors/
+// shopify-sync.md): the lines past the first page, and the refunds' lines (a connection inside the
+// refunds list, which a bulk operation does not read and an orders page could not afford).
+import type { AdminClient } from './admin-client.ts';
+import { LINE_FIELDS, REFUND_LINE_FIELDS, type GqlLineItem, type GqlRefundLine } from './map-graphql.ts';
+
+/** Lines per query past the first page: about 2 + MORE_LINES x a line's cost. */
+export const MORE_LINES = 100;
+/** Lines per refund: about 2 + REFUND_LINES x a refund line's cost (under Shopify's 1,000-point cap). */
+export const REFUND_LINES = 100;
+
+const MORE_LINES_QUERY = `query OrderLines($id: ID!, $after: String) {
+  order(id: $id) { lineItems(first: ${MORE_LINES}, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ${LINE_FIELDS} } } } }
+}`;
+
+const REFUND_LINES_QUERY = `query OrderRefundLines($id: ID!) {
+  order(id: $id) { refunds { id refundLineItems(first: ${REFUND_LINES}) { edges { node { ${REFUND_LINE_FIELDS} } } } } }
+}`;
+
+export interface LinePage {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: GqlLineItem }[];
+}
+
+interface Ctx {
+  client: AdminClient;
+  signal?: AbortSignal;
+}
+
+/** Every line of an order: those of the first page, then the rest page by page. */
+export async function allLines(ctx: Ctx, orderId: string, first: LinePage): Promise<GqlLineItem[]> {
+  const lines = first.edges.map((e) => e.node);
+  let pageInfo = first.pageInfo;
+  while (pageInfo.hasNextPage) {
+    const more: { order: { lineItems: LinePage } | null } = await ctx.client.query(MORE_LINES_QUERY, { id: orderId, after: pageInfo.endCursor }, ctx.signal);
+    // Deleted meanwhile: what was read is written, and the next run reads the order as it is then.
+    if (!more.order) break;
+    lines.push(...more.order.lineItems.edges.map((e) => e.node));
+    pageInfo = more.order.lineItems.pageInfo;
+  }
+  return lines;
+}
+
+/** The lines of an order's refunds, by refund id (asked only for orders that have refunds). */
+export async function refundLines(ctx: Ctx, orderId: string): Promise<Map<string, GqlRefundLine[]>> {
+  const answer: { order: { refunds: { id: string; refundLineItems: { edges: { node: GqlRefundLine }[] } }[] } | null } = await ctx.client.query(
+    REFUND_LINES_QUERY,
+    { id: orderId },
+    ctx.signal,
+  );
+  return new Map((answer.order?.refunds ?? []).map((r) => [r.id, r.refundLineItems.edges.map((e) => e.node)]));
+}
