@@ -46,7 +46,13 @@ export interface GqlOrder {
   totalDiscountsSet: MoneyBag | null;
   totalShippingPriceSet: MoneyBag;
   totalTaxSet: MoneyBag | null;
-  customer: { id: string; email: string | null; firstName: string | null; lastName: string | null; defaultAddress: { countryCodeV2: string | null } | null } | null;
+  customer: {
+    id: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    defaultAddress: { countryCodeV2: string | null } | null;
+  } | null;
   refunds: { id: string; createdAt: string | null; updatedAt: string; totalRefundedSet: MoneyBag }[];
   transactions: { id: string; kind: string; status: string; processedAt: string | null; amountSet: MoneyBag; fees: { amount: Money }[] }[];
 }

@@ -156,9 +156,7 @@ export function orderRecord(payload: unknown): OrderRecord {
   const currency = id(o.currency, 'currency');
   const presentmentCurrency = str(o.presentment_currency);
   const presentmentTotal = str(obj(obj(o.total_price_set).presentment_money).amount);
-  const shipping =
-    shopMoney(o.total_shipping_price_set) ??
-    sumAmounts(arr(o.shipping_lines).map((l) => money(l.price)));
+  const shipping = shopMoney(o.total_shipping_price_set) ?? sumAmounts(arr(o.shipping_lines).map((l) => money(l.price)));
   const transactions = arr(o.transactions).flatMap((t) => transactionOf(t) ?? []);
   return {
     externalId,

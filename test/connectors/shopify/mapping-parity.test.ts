@@ -41,7 +41,9 @@ describe('shopify mapping parity', () => {
   /** The order as the GraphQL mapper records it (what the backfill's and the reconciliation's reads give). */
   async function viaGraphql(o: SimOrder, edit?: (order: GqlOrder & { lineItems: { edges: { node: GqlLineItem }[] } }) => void): Promise<OrderRecord> {
     const c = client();
-    const { order } = await c.query<{ order: GqlOrder & { lineItems: { edges: { node: GqlLineItem }[] } } }>(ORDER_QUERY, { id: `gid://shopify/Order/${o.id}` });
+    const { order } = await c.query<{ order: GqlOrder & { lineItems: { edges: { node: GqlLineItem }[] } } }>(ORDER_QUERY, {
+      id: `gid://shopify/Order/${o.id}`,
+    });
     edit?.(order);
     return mapOrder(
       order,
@@ -59,7 +61,14 @@ describe('shopify mapping parity', () => {
     o.lines[0]!.sku = '';
     variant.sku = '';
     o.lines.push({ id: store.nextId++, sku: '', variantId: null, name: 'Gift wrap', quantity: 3, unitPrice: { shop: 10, presentment: 10 } });
-    o.lines.push({ id: store.nextId++, sku: 'SKU-DIME', variantId: store.variants[1]!.id, name: 'Sticker', quantity: 1, unitPrice: { shop: 10, presentment: 10 } });
+    o.lines.push({
+      id: store.nextId++,
+      sku: 'SKU-DIME',
+      variantId: store.variants[1]!.id,
+      name: 'Sticker',
+      quantity: 1,
+      unitPrice: { shop: 10, presentment: 10 },
+    });
     o.shipping = { shop: 10, presentment: 10 };
     // A refund five weeks later of the first line and the gift wrap (one restocked, one not).
     const at = new Date(o.processedAt.getTime() + 35 * DAY_MS);
@@ -107,7 +116,10 @@ describe('shopify mapping parity', () => {
 
     const graphql = await viaGraphql(o);
     expect(graphql.presentment).toEqual({ currency: 'EUR', total: expect.stringMatching(/^\d+\.\d\d$/) });
-    expect(graphql.refunds![0]).toMatchObject({ amount: ((subtotal.shop + 70) / 100).toFixed(2), presentmentAmount: ((subtotal.presentment + 64) / 100).toFixed(2) });
+    expect(graphql.refunds![0]).toMatchObject({
+      amount: ((subtotal.shop + 70) / 100).toFixed(2),
+      presentmentAmount: ((subtotal.presentment + 64) / 100).toFixed(2),
+    });
     expect(orderRecord(storeOrderPayload(store, o))).toEqual(withoutTransactions(graphql));
     expect(refundRecord(storeRefundPayload(store, o, refund))).toEqual(graphql.refunds![0]);
 

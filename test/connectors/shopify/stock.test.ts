@@ -65,7 +65,11 @@ describeEachDatabase('shopify stock', (target) => {
     // Upstream the store location's stock becomes 5: Shopify sends that location's figure only.
     const at = new Date(Date.now() + 60_000);
     setLevel(v, LOCATIONS[1], 5, at);
-    await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[1], available: 5, updatedAt: at.toISOString() }));
+    await deliver(
+      'inventory_levels/update',
+      shop,
+      inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[1], available: 5, updatedAt: at.toISOString() }),
+    );
     await drain();
     const deliveries = await app.services.connections.listDeliveries(account.id, { topic: 'inventory_levels/update' });
     expect(deliveries.map((d) => [d.status, d.attempts, d.lastError])).toEqual([['done', 1, null]]);
@@ -74,7 +78,11 @@ describeEachDatabase('shopify stock', (target) => {
 
     // A late delivery of an older warehouse figure (stamped before the backfill read it) changes nothing.
     const older = new Date(v.levels[0]!.updatedAt.getTime() - 60_000);
-    await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[0], available: 999, updatedAt: older.toISOString() }));
+    await deliver(
+      'inventory_levels/update',
+      shop,
+      inventoryLevelPayload({ inventoryItemId: v.id, locationId: LOCATIONS[0], available: 999, updatedAt: older.toISOString() }),
+    );
     await drain();
     expect(await stockOf(account.id, v.sku)).toBe(warehouse + 5);
     // A newer one of the warehouse replaces the warehouse's figure.

@@ -107,7 +107,13 @@ describeEachDatabase('shopify reconciliation', (target) => {
     const variants = shop.store.variants;
     order.lines = Array.from({ length: 45 }, (_, i) => {
       const v = variants[i % variants.length]!;
-      return { id: shop.store.nextId++, sku: v.sku, name: `${v.productTitle} - ${v.title}`, quantity: 1 + (i % 3), unitPrice: { shop: v.price, presentment: v.price } };
+      return {
+        id: shop.store.nextId++,
+        sku: v.sku,
+        name: `${v.productTitle} - ${v.title}`,
+        quantity: 1 + (i % 3),
+        unitPrice: { shop: v.price, presentment: v.price },
+      };
     });
     order.presentmentCurrency = 'USD';
     order.updatedAt = new Date(Date.now() + 60_000);

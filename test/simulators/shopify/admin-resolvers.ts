@@ -121,7 +121,10 @@ function orderNode(o: SimOrder, store: SimStore) {
             restockType: rl.restock ? 'RETURN' : 'NO_RESTOCK',
             subtotalSet: m(rl.subtotal),
             totalTaxSet: m(rl.tax),
-            lineItem: lineNode(o.lines.find((l) => l.id === rl.lineId)!, m),
+            lineItem: lineNode(
+              o.lines.find((l) => l.id === rl.lineId)!,
+              m,
+            ),
           })),
           args,
           ctx,

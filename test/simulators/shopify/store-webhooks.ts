@@ -67,7 +67,11 @@ export function storeRefundPayload(store: SimStore, o: SimOrder, r: SimRefund) {
       total_tax: rest(rl.tax.shop),
       subtotal_set: set(rl.subtotal, store, o),
       total_tax_set: set(rl.tax, store, o),
-      line_item: lineOf(store, o, o.lines.find((l) => l.id === rl.lineId)!),
+      line_item: lineOf(
+        store,
+        o,
+        o.lines.find((l) => l.id === rl.lineId)!,
+      ),
     })),
     transactions: o.transactions
       .filter((t) => t.kind === 'REFUND' && t.processedAt.getTime() === r.createdAt.getTime())
