@@ -188,9 +188,6 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       return pending;
     },
 
-    /** Forgets an integration's tokens (revoked: they are of no use and must not linger). */
-    forgetTokens: (integrationId: number) => repo.deleteCredentials(integrationId),
-
     /** Stores a webhook delivery and queues its processing; false when its key was seen before (a duplicate). */
     async receive(delivery: NewDelivery): Promise<boolean> {
       const stored = await repo.insertInbox(delivery);

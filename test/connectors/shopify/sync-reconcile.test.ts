@@ -112,6 +112,8 @@ describeEachDatabase('shopify reconciliation', (target) => {
     sim.tokens.delete(shop.shop); // the merchant uninstalled the app: the token answers 401
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 1 });
     expect(await statusOf()).toMatchObject({ status: 'revoked' });
+    // Its tokens are forgotten with the revoke (they lingered before).
+    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId: shop.integrationId } })).toBe(0);
     const events = (await app.services.events.listForAccount(shop.accountId)).filter((e) => e.name === 'integration.revoked').map((e) => e.data);
     expect(events).toEqual([{ provider: 'shopify', store_id: shop.integrationId, reason: 'token_expired' }]);
     // A revoked integration is no longer synced.
