@@ -6,6 +6,7 @@ export {
   type ConnectorStock,
   type LocationStock,
   RefreshRefused,
+  NoStoredToken,
   OAUTH_STATE_TTL_MS,
   REFRESH_MARGIN_MS,
   INBOX_MAX_ATTEMPTS,
