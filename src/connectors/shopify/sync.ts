@@ -4,6 +4,7 @@
 // sync records last_sync_at (stale -> connected); a 401/403 from the Admin API revokes the
 // integration (reason token_expired, integration.revoked). Hooks for part A's OAuth callback and
 // webhook receiver: afterConnected, onBulkOperationFinished.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { IngestionService } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type IntegrationsService, type SyncStatus, type SyncStreamsService } from '../../domain/integrations/index.ts';
 import { adminClient, ShopifyTokenError, type AdminClientOptions, type ShopifyTokenSource, type ShopifyApiConfig } from './admin-client.ts';
@@ -40,18 +41,7 @@ export interface AccountSyncResult {
   records: number;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
 export function shopifySync(deps: ShopifySyncDeps) {
   async function clientFor(integrationId: number) {
