@@ -38,7 +38,12 @@ export function observeHttp(app: FastifyInstance): void {
     const status = reply.statusCode;
     httpDuration.observe({ method: request.method, route, status: String(status) }, reply.elapsedTime / 1000);
     const level = QUIET_ROUTES.has(route) ? 'debug' : 'info';
-    request.log[level]({ method: request.method, route, url: request.url, status, durationMs: Math.round(reply.elapsedTime) }, 'request completed');
+    // The path only, as tracing records it: a query can carry what must never reach a log (an
+    // OAuth callback's code, state and hmac).
+    request.log[level](
+      { method: request.method, route, path: request.url.split('?')[0] ?? '/', status, durationMs: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
     const span = spans.get(request);
     if (!span) return;
     span.updateName(`${request.method} ${route}`);

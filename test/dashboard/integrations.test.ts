@@ -94,7 +94,9 @@ browserDescribe('dashboard Integrations page in Chromium', () => {
     } finally {
       await runner.stop();
     }
-    await page.locator(`[aria-label="${shop}"][data-phase="SYNCED"]`).waitFor({ timeout: 60_000 });
+    // The backfill's streams complete before the run's reconciliation and its last_sync_at: a poll
+    // in between shows SYNCED still never_synced, so wait for the run's end on both attributes.
+    await page.locator(`[aria-label="${shop}"][data-phase="SYNCED"][data-status="connected"]`).waitFor({ timeout: 60_000 });
     await card.getByText('backfill done').waitFor();
     const records = store.orders.filter((o) => !o.test).length + store.customers.length;
     const line = await card.getByLabel('Backfill progress').innerText();

@@ -277,38 +277,75 @@ describeEachDatabase('ingestion commands', (target) => {
     expect(reborn.counts.stored).toBe(1);
   });
 
-  test('redacting a customer keeps the figures; redacting a shop removes only its data', async () => {
+  test("redacting a customer keeps the figures; redacting a shop removes only that shop's data", async () => {
     const account = await makeAccount(app.db.prisma);
+    // Two Shopify shops connected to one account, a Shopify CSV import and a WooCommerce store.
+    const connect = async (shop: string): Promise<Origin> => {
+      const row = await app.db.prisma.integration.create({ data: { accountId: account.id, provider: 'shopify', shop, scopes: [] } });
+      return { source: 'shopify', integrationId: row.id, via: 'connector' };
+    };
+    const shopA = await connect('a-shop.myshopify.com');
+    const shopB = await connect('b-shop.myshopify.com');
+    const file: Origin = { source: 'shopify', integrationId: null, via: 'import' };
     const placed = daysAgo(1);
-    await ingestion.upsertCustomers(account.id, SHOP, [
+    await ingestion.upsertCustomers(account.id, shopA, [
       { externalId: 'c-7001', updatedAt: stamp(1), email: 'Ann@Example.com', name: 'Ann', phone: '+1 555', city: 'Austin', country: 'US' },
     ]);
-    await ingestion.upsertOrders(account.id, SHOP, [
+    await ingestion.upsertOrders(account.id, shopA, [
       order('7001', placed),
       order('7002', placed, { test: true, customer: { externalId: 'c-7001', email: 'ann-test@example.com' } }),
+      order('7003', daysAgo(3), { customer: { externalId: 'c-7001' } }),
     ]);
+    await ingestion.upsertRefunds(account.id, shopA, [
+      { externalId: 'r-7003', orderExternalId: '7003', updatedAt: stamp(2), refundedAt: daysAgo(2).toISOString(), amount: '10.00' },
+    ]);
+    await ingestion.upsertProducts(account.id, shopA, [{ sku: 'A-ONLY', updatedAt: stamp(1), productName: 'Only A', unitCost: '1.00' }]);
+    await ingestion.upsertOrders(account.id, shopB, [order('8001', placed)]);
+    await ingestion.upsertProducts(account.id, shopB, [{ sku: 'B-ONLY', updatedAt: stamp(1), productName: 'Only B', unitCost: '1.00' }]);
+    await ingestion.upsertOrders(account.id, file, [order('9001', placed)]);
     await ingestion.upsertOrders(account.id, WOO, [order('7001', placed, { customer: { externalId: 'woo-c1' } })]);
     const before = await profitDays(account.id);
 
-    const redacted = await ingestion.redactCustomers(account.id, SHOP, ['c-7001', 'unknown']);
+    const redacted = await ingestion.redactCustomers(account.id, shopA, ['c-7001', 'unknown']);
     expect(redacted.outcomes.map((o) => o.outcome)).toEqual(['stored', 'rejected']);
     expect(await q(`SELECT email, name, phone, city, country FROM customers WHERE account_id = $1 AND external_id = 'c-7001'`, [account.id])).toEqual([
       { email: '', name: 'Redacted customer', phone: null, city: '', country: 'US' },
     ]);
     expect(JSON.stringify(await q(`SELECT payload FROM ingestion_records WHERE account_id = $1`, [account.id]))).not.toContain('ann-test@example.com');
     // A customer record from before the redaction cannot bring the data back.
-    const stale = await ingestion.upsertCustomers(account.id, SHOP, [
+    const stale = await ingestion.upsertCustomers(account.id, shopA, [
       { externalId: 'c-7001', updatedAt: stamp(2), email: 'ann@example.com', name: 'Ann', country: 'US' },
     ]);
     expect(stale.counts.skipped).toBe(1);
     expect(await profitDays(account.id)).toEqual(before);
 
-    await ingestion.redactShop(account.id, SHOP);
+    // Without an integration there is no shop to erase: refused, nothing changes.
+    const refused = await ingestion.redactShop(account.id, file);
+    expect(refused.outcomes).toMatchObject([{ outcome: 'rejected', field: 'integrationId' }]);
+    expect(await contents(account.id)).toMatchObject({ orders: expect.arrayContaining([expect.objectContaining({ external_id: '7001', source: 'shopify' })]) });
+
+    await ingestion.redactShop(account.id, shopA);
     const left = await contents(account.id);
-    expect(left.orders.map((o) => `${o.source}:${o.external_id}`)).toEqual(['woo-commerce:7001']);
-    expect(left.customers.map((c) => c.external_id)).toEqual(['woo-c1']);
-    expect(await q(`SELECT DISTINCT source FROM ingestion_records WHERE account_id = $1`, [account.id])).toEqual([{ source: 'woo_commerce' }]);
-    expect((await profitDays(account.id)).get(day(placed))).toMatchObject({ gross_revenue: 100, purchase_count: 1 });
+    expect(left.orders.map((o) => `${o.source}:${o.external_id}`)).toEqual(['shopify:8001', 'shopify:9001', 'woo-commerce:7001']);
+    expect(left.customers.map((c) => c.external_id).sort()).toEqual(['c-8001', 'c-9001', 'woo-c1']);
+    expect(left.refunds).toEqual([]);
+    expect(await q(`SELECT sku FROM inventory_items WHERE account_id = $1 AND sku LIKE '%-ONLY' ORDER BY sku`, [account.id])).toEqual([{ sku: 'B-ONLY' }]);
+    expect(
+      await q(`SELECT count(*)::int AS n FROM ingestion_records WHERE account_id = $1 AND integration_id = $2`, [account.id, shopA.integrationId]),
+    ).toEqual([{ n: 0 }]);
+    expect(
+      await q(`SELECT DISTINCT source, integration_id AS "integrationId" FROM ingestion_records WHERE account_id = $1 ORDER BY 1, 2`, [account.id]),
+    ).toEqual([
+      { source: 'shopify', integrationId: shopB.integrationId },
+      { source: 'shopify', integrationId: null },
+      { source: 'woo_commerce', integrationId: null },
+    ]);
+    // The catch-up recomputes the days the erase marked: the day keeps shop B's, the file's and
+    // WooCommerce's orders; 7003's day and its refund's day have none of shop A's left.
+    await app.services.catchup.catchUp(account.id);
+    const after = await profitDays(account.id);
+    expect(after.get(day(placed))).toMatchObject({ gross_revenue: 300, purchase_count: 3 });
+    expect(after.get(day(daysAgo(3)))).toMatchObject({ gross_revenue: 0, purchase_count: 0, refunds: 0 });
   });
 
   test('money stays exact, presentment is kept, products, stock and ad spend follow newer-wins', async () => {

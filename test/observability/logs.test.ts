@@ -63,3 +63,13 @@ test('probes and /metrics log at debug; API requests at info with the request an
   expect(completed('anon-1')).toEqual([expect.objectContaining({ level: 30, status: 401 })]);
   expect(completed('anon-1')[0]).not.toHaveProperty('accountId');
 });
+
+test("the log line names the path, never the query: an OAuth callback's code, state and hmac stay out of the logs", async () => {
+  const query = 'code=secret-code-1234&state=secret-state-5678&hmac=abcdef0123456789&shop=a.myshopify.com';
+  await (await fetch(`${url}/integrations/shopify/callback?${query}`, { headers: { 'x-request-id': 'oauth-1' } })).text();
+  await (await fetch(`${url}/api/v1/me?token=secret-in-query-42`, { headers: { 'x-request-id': 'query-1' } })).text();
+  expect(completed('oauth-1')).toEqual([expect.objectContaining({ path: '/integrations/shopify/callback' })]);
+  expect(completed('query-1')).toEqual([expect.objectContaining({ path: '/api/v1/me', status: 401 })]);
+  const all = JSON.stringify(lines);
+  for (const secret of ['secret-code-1234', 'secret-state-5678', 'abcdef0123456789', 'secret-in-query-42']) expect(all).not.toContain(secret);
+});

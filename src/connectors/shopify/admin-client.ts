@@ -118,6 +118,8 @@ export function adminClient(config: ShopifyApiConfig, shop: string, accessToken:
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': accessToken },
             body: JSON.stringify({ query, variables }),
+            // The access token must never follow a redirect to another host: a redirect is an error.
+            redirect: 'error',
             signal,
           });
         } catch (error) {

@@ -74,9 +74,8 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
       ).counts;
     }
     case 'app/uninstalled': {
-      const result = await integrations.handleUninstall(accountId, SHOPIFY_PROVIDER, integration.shop);
-      await connections.forgetTokens(integration.id);
-      return result;
+      // Revoked with its tokens forgotten, in one transaction.
+      return integrations.handleUninstall(accountId, SHOPIFY_PROVIDER, integration.shop);
     }
     case 'customers/redact': {
       const { customerId } = complianceCustomer(payload);

@@ -32,6 +32,8 @@ interface TokenAnswer {
   expires_in?: unknown;
   refresh_token?: unknown;
   refresh_token_expires_in?: unknown;
+  /** An OAuth error answer's code (RFC 6749 section 5.2). */
+  error?: unknown;
 }
 
 function tokensFrom(answer: TokenAnswer, now: Date): UpstreamTokens {
@@ -94,7 +96,12 @@ export async function exchangeCode(
   }
 }
 
-/** The refresh grant. A 4xx answer (revoked grant, used or expired refresh token) is RefreshRefused. */
+/**
+ * The refresh grant. Only a refusal of the grant itself (OAuth's `invalid_grant`, answered 400 or
+ * 401: a revoked grant, a used or expired refresh token) is RefreshRefused, which revokes the
+ * integration. Anything else (429 or 408, a 5xx, another error code such as `invalid_client` when
+ * the app's own credentials are wrong) is an Error: the caller retries later, the tokens kept.
+ */
 export async function refreshTokens(
   config: ShopifyConfig,
   credentials: { apiKey: string; apiSecret: string },
@@ -108,7 +115,8 @@ export async function refreshTokens(
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
   });
-  if (status >= 400 && status < 500) throw new RefreshRefused(`Shopify refused the token refresh (${status})`);
+  if ((status === 400 || status === 401) && answer.error === 'invalid_grant')
+    throw new RefreshRefused(`Shopify refused the token refresh (${status} invalid_grant)`);
   if (status !== 200) throw new Error(`Shopify answered the token refresh with ${status}`);
   return tokensFrom(answer, now);
 }

@@ -2,17 +2,24 @@
 // (src/jobs): for each of the account's live Shopify integrations, the backfill until it is
 // complete, then the incremental reconciliation every run and the 60-day one daily. A completed
 // sync records last_sync_at (stale -> connected); a 401/403 from the Admin API revokes the
-// integration (reason token_expired, integration.revoked). Hooks for part A's OAuth callback and
-// webhook receiver: afterConnected, onBulkOperationFinished.
+// integration (reason token_expired, integration.revoked). The webhook subscriptions are
+// registered after the install and, until that has succeeded once, by every run (stream
+// `webhooks`). An integration without a stored token (the demo's) is skipped. Hooks for the OAuth
+// callback and the webhook receiver: afterConnected, onBulkOperationFinished.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { IngestionService } from '../../domain/ingestion/index.ts';
+import { NoStoredToken } from '../../domain/connections/index.ts';
 import { BACKFILL_PREFIX, type IntegrationsService, type SyncStatus, type SyncStreamsService } from '../../domain/integrations/index.ts';
 import { adminClient, ShopifyTokenError, type AdminClientOptions, type ShopifyTokenSource, type ShopifyApiConfig } from './admin-client.ts';
 import { BACKFILL_ORDER, backfillStream } from './backfill.ts';
 import { reconcileDaily, reconcileIncremental } from './reconcile.ts';
 import { registerShopifyWebhooks } from './register-webhooks.ts';
+import type { AdminClient } from './admin-client.ts';
 
 export const SHOPIFY_SYNC_JOB = 'shopify-sync';
+/** The sync stream that records whether the webhook subscriptions were registered. */
+export const WEBHOOKS_STREAM = 'webhooks';
+const WEBHOOKS_RECHECK_MS = 24 * 3_600_000;
 
 export interface ShopifySyncDeps {
   ingestion: IngestionService;
@@ -38,6 +45,8 @@ export interface AccountSyncResult {
   /** Integrations whose backfill is still waiting for Shopify. */
   waiting: number;
   revoked: number;
+  /** Live integrations without a stored token (recorded without an install): not synced. */
+  skipped: number;
   records: number;
 }
 
@@ -56,10 +65,32 @@ export function shopifySync(deps: ShopifySyncDeps) {
     return { done, startedAt: started.length ? new Date(Math.min(...started)) : null };
   }
 
+  /**
+   * Registers the shop's missing webhook subscriptions unless that succeeded within the last day
+   * (stream `webhooks`, completed; Shopify removes a subscription whose deliveries keep failing,
+   * so it is checked again daily). A failure is recorded on the stream (shown as the sync's last
+   * error) and answered, so that the run goes on and is retried. A refused token still throws.
+   */
+  async function ensureWebhooks(accountId: string, integrationId: number, client: AdminClient, now: Date, signal?: AbortSignal): Promise<Error | null> {
+    const stream = await deps.streams.getStream(accountId, integrationId, WEBHOOKS_STREAM);
+    if (stream?.phase === 'completed' && stream.finishedAt && now.getTime() - stream.finishedAt.getTime() < WEBHOOKS_RECHECK_MS) return null;
+    try {
+      await registerShopifyWebhooks(client, deps.publicUrl, signal);
+      await deps.streams.saveStream(accountId, integrationId, WEBHOOKS_STREAM, { phase: 'completed', finishedAt: now, lastError: null });
+      return null;
+    } catch (error) {
+      if (error instanceof ShopifyTokenError || signal?.aborted) throw error;
+      const message = `webhook registration: ${(error as Error).message}`;
+      await deps.streams.saveStream(accountId, integrationId, WEBHOOKS_STREAM, { phase: 'failed', lastError: message });
+      return new Error(message);
+    }
+  }
+
   /** One integration's run; a refused token revokes it. Answers records read and whether the backfill waits. */
   async function syncIntegration(accountId: string, integrationId: number, now: Date, signal?: AbortSignal) {
     try {
       const client = await clientFor(integrationId);
+      const unregistered = await ensureWebhooks(accountId, integrationId, client, now, signal);
       const base = { client, ingestion: deps.ingestion, streams: deps.streams, accountId, integrationId, signal };
       let records = 0;
       let state = await backfillDone(accountId, integrationId);
@@ -77,6 +108,8 @@ export function shopifySync(deps: ShopifySyncDeps) {
       records += (await reconcileIncremental(base, state.startedAt, now)).read;
       records += (await reconcileDaily(base, now))?.read ?? 0;
       await deps.integrations.recordSync(accountId, integrationId, now);
+      // The data is in; the missing subscriptions fail the run so that the job retries them.
+      if (unregistered) throw unregistered;
       return { records, waiting: false, revoked: false };
     } catch (error) {
       if (error instanceof ShopifyTokenError) {
@@ -94,7 +127,7 @@ export function shopifySync(deps: ShopifySyncDeps) {
     async runAccount(accountId: string, now: Date, signal?: AbortSignal): Promise<AccountSyncResult> {
       const { items } = await deps.integrations.listIntegrations(accountId, now);
       const live = items.filter((i) => i.provider === 'shopify' && !i.revokedAt);
-      const result: AccountSyncResult = { integrations: live.length, waiting: 0, revoked: 0, records: 0 };
+      const result: AccountSyncResult = { integrations: live.length, waiting: 0, revoked: 0, skipped: 0, records: 0 };
       const failures: string[] = [];
       for (const integration of live) {
         try {
@@ -104,6 +137,10 @@ export function shopifySync(deps: ShopifySyncDeps) {
           result.revoked += r.revoked ? 1 : 0;
         } catch (error) {
           if (signal?.aborted) throw error;
+          if (error instanceof NoStoredToken) {
+            result.skipped++;
+            continue;
+          }
           failures.push(`${integration.shop}: ${(error as Error).message}`);
         }
       }
@@ -112,14 +149,19 @@ export function shopifySync(deps: ShopifySyncDeps) {
       return result;
     },
 
-    /** Registers the webhooks and queues the backfill: what part A's OAuth callback calls once the integration is stored. */
+    /**
+     * What the OAuth callback calls once the integration and its token are stored: queues the
+     * account's sync (the backfill) first, then registers the webhook subscriptions at once. A
+     * registration that fails is recorded and retried by the sync runs; it throws here so that
+     * the callback logs it.
+     */
     async afterConnected(integrationId: number, signal?: AbortSignal) {
       const found = await deps.streams.locateIntegration(integrationId);
-      if (!found || found.revokedAt) return null;
-      const client = await clientFor(integrationId);
-      const webhooks = await registerShopifyWebhooks(client, deps.publicUrl, signal);
+      if (!found || found.revokedAt) return false;
       await deps.enqueue(found.accountId);
-      return webhooks;
+      const failed = await ensureWebhooks(found.accountId, integrationId, await clientFor(integrationId), new Date(), signal);
+      if (failed) throw failed;
+      return true;
     },
 
     /** bulk_operations/finish (its payload names the operation): the account's sync continues now instead of at its next poll. */
@@ -154,7 +196,7 @@ export interface ShopifySyncHost {
 
 /** Part A's OAuth callback calls this after storing the integration (the lead wires it). */
 export function afterConnected(core: ShopifySyncHost, integrationId: number) {
-  return core.shopify ? core.shopify.afterConnected(integrationId) : Promise.resolve(null);
+  return core.shopify ? core.shopify.afterConnected(integrationId) : Promise.resolve(false);
 }
 
 /** Part A's webhook processing calls this for bulk_operations/finish. */

@@ -18,7 +18,8 @@ export interface ShopifyAccess {
 /**
  * A valid access token for the integration, refreshed when it expires within five minutes.
  * Throws AppError('conflict') when the integration is revoked (or has no token), and revokes it
- * (integration.revoked, reason token_expired) when Shopify refuses the refresh.
+ * (integration.revoked, reason token_expired) when Shopify refuses the refresh (invalid_grant);
+ * any other failure of the refresh (429, 5xx, no answer) is an error to retry, the integration kept.
  */
 export async function shopifyAccess(
   // What it reads of the core (src/services.ts builds the sync's token source from these, so not the whole bag).
@@ -33,10 +34,8 @@ export async function shopifyAccess(
   } catch (error) {
     if (!(error instanceof RefreshRefused)) throw error;
     const integration = await connections.integration(integrationId);
-    if (integration && !integration.revokedAt) {
-      await integrations.revokeForRefusedToken(integration.accountId, integrationId);
-      await connections.forgetTokens(integrationId);
-    }
+    // Revoking forgets the tokens in the same transaction.
+    if (integration && !integration.revokedAt) await integrations.revokeForToken(integration.accountId, integrationId);
     throw new AppError('conflict', 'Shopify refused to refresh the token: the integration is revoked; reconnect the store.');
   }
 }

@@ -2,6 +2,7 @@
 export {
   connectionsService,
   RefreshRefused,
+  NoStoredToken,
   OAUTH_STATE_TTL_MS,
   REFRESH_MARGIN_MS,
   INBOX_MAX_ATTEMPTS,

@@ -133,10 +133,6 @@ export function connectionsRepo(prisma: PrismaClient) {
       );
     },
 
-    async deleteCredentials(integrationId: number): Promise<void> {
-      await prisma.$executeRaw`DELETE FROM integration_credentials WHERE integration_id = ${integrationId}`;
-    },
-
     /** Stores a delivery unless its key is known; true when stored. */
     async insertInbox(row: NewDelivery): Promise<boolean> {
       const stored = await prisma.$executeRaw`

@@ -27,6 +27,16 @@ export interface UpstreamTokens {
 /** The platform refused a refresh (revoked or expired grant): the integration is revoked. */
 export class RefreshRefused extends Error {}
 
+/**
+ * A live integration without a stored token (one recorded without an OAuth install, as the demo
+ * seed's is): nothing can call its platform, so a sync leaves it alone.
+ */
+export class NoStoredToken extends AppError {
+  constructor() {
+    super('conflict', 'the integration has no stored token');
+  }
+}
+
 export interface InboxDelivery {
   id: number;
   provider: string;
@@ -98,7 +108,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     now: () => Date,
   ): Promise<{ shop: string; accessToken: string }> {
     return repo.withLockedCredentials(integration.id, async (row, tx) => {
-      if (!row) throw new AppError('conflict', 'the integration has no stored token');
+      if (!row) throw new NoStoredToken();
       const expires = row.access_expires_at;
       // Another process (or an earlier caller) refreshed while this one waited for the lock.
       if (!expires || expires.getTime() - now().getTime() > REFRESH_MARGIN_MS) return { shop: integration.shop, accessToken: secrets.open(row.access_token) };
@@ -176,7 +186,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       const integration = toIntegration(row);
       if (integration.revokedAt) throw new AppError('conflict', 'the integration is revoked');
       const stored = await repo.credentials(integrationId);
-      if (!stored) throw new AppError('conflict', 'the integration has no stored token');
+      if (!stored) throw new NoStoredToken();
       if (!stored.access_expires_at || stored.access_expires_at.getTime() - now().getTime() > REFRESH_MARGIN_MS) {
         return { shop: integration.shop, accessToken: secrets.open(stored.access_token) };
       }
@@ -187,9 +197,6 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       }
       return pending;
     },
-
-    /** Forgets an integration's tokens (revoked: they are of no use and must not linger). */
-    forgetTokens: (integrationId: number) => repo.deleteCredentials(integrationId),
 
     /** Stores a webhook delivery and queues its processing; false when its key was seen before (a duplicate). */
     async receive(delivery: NewDelivery): Promise<boolean> {

@@ -5,7 +5,7 @@ import { type Accepted, type WriteContext, check, ledgerScope, winners } from '.
 import { DELETED, REDACTED, RecordError, chargedDays, instant, key } from './rules.ts';
 import { saveLedger, versions } from './repo.ts';
 import { deleteOrders, deleteRefunds, settleRefunds } from './repo-orders.ts';
-import { deleteAdSpend, deleteCustomers, deleteExpenses, deleteProducts, eraseSource, redactCustomers as redact } from './repo-erase.ts';
+import { deleteAdSpend, deleteCustomers, deleteExpenses, deleteProducts, eraseIntegration, redactCustomers as redact } from './repo-erase.ts';
 import { AD_SPEND_SOURCE } from './commands.ts';
 
 const KINDS: readonly RecordKind[] = ['order', 'refund', 'customer', 'product', 'ad_spend', 'expense'];
@@ -110,10 +110,18 @@ export async function redactCustomers(ctx: WriteContext, externalIds: readonly s
   );
 }
 
-/** Deletes everything the shop (the origin's source) wrote to the account. */
+/**
+ * Deletes everything the shop (the origin's integration) wrote to the account; another shop of
+ * the same platform, files and the seed keep theirs. A write without an integration is refused.
+ */
 export async function redactShop(ctx: WriteContext): Promise<void> {
-  const erased = await eraseSource(ctx.tx, ctx.accountId, ctx.origin.source, ctx.account.timezone);
-  for (const day of erased.days) ctx.marks.day(day);
+  const { integrationId, source } = ctx.origin;
+  if (integrationId === null) {
+    ctx.outcomes.reject(0, source, 'integrationId', 'a shop is erased by its integration; this write has none');
+    return;
+  }
+  const erased = await eraseIntegration(ctx.tx, ctx.accountId, source, integrationId, ctx.account.timezone);
+  for (const day of [...erased.days, ...erased.spans.flatMap((span) => chargedDays(span))]) ctx.marks.day(day);
   ctx.marks.sku(...erased.skus);
-  ctx.outcomes.store(0, ctx.origin.source);
+  ctx.outcomes.store(0, source);
 }

@@ -86,44 +86,89 @@ export async function redactCustomers(tx: IngestionTx, accountId: string, source
 }
 
 /**
- * Deletes everything a shop (source) wrote to the account: refunds, orders (and their lines),
- * customers, its expenses, the products only it wrote, and its ledger rows. Returns the local
- * days and SKUs that had its orders or refunds.
+ * Deletes everything one connected integration (a shop) wrote to the account, found through the
+ * ledger rows it wrote: its orders (their lines, their refunds), its refunds, its customers (a
+ * customer an order of the shop brought in without a ledger row of its own goes too when no
+ * order is left to it; one that still has another source's orders keeps them, redacted), its
+ * expenses, the products only it wrote, and its ledger rows (test orders included). Another shop
+ * of the same platform in the same account, files and the seed keep theirs. Returns the local
+ * days, expense spans and SKUs that changed.
  */
-export async function eraseSource(tx: IngestionTx, accountId: string, source: string, timeZone: string): Promise<{ days: string[]; skus: string[] }> {
+export async function eraseIntegration(
+  tx: IngestionTx,
+  accountId: string,
+  source: string,
+  integrationId: number,
+  timeZone: string,
+): Promise<{ days: string[]; spans: ExpenseSpan[]; skus: string[] }> {
   const db = sourceDb(source);
-  const days = await tx.$queryRawUnsafe<Array<{ day: string }>>(
-    `SELECT DISTINCT (o.placed_at AT TIME ZONE $3::text)::date::text AS day FROM orders o WHERE o.account_id = $1 AND o.source = $2::"CommerceSource"
-     UNION SELECT DISTINCT (f.refunded_at AT TIME ZONE $3::text)::date::text FROM refunds f WHERE f.account_id = $1 AND f.source = $2::"CommerceSource"
-     UNION SELECT DISTINCT e.date::text FROM expenses e JOIN ingestion_records r
-       ON r.account_id = $1 AND r.source = $4 AND r.kind = 'expense' AND r.external_id = e.external_id WHERE e.account_id = $1`,
+  const mine = (kind: string, table: string) =>
+    `EXISTS (SELECT 1 FROM ingestion_records r WHERE r.account_id = $1 AND r.source = $2 AND r.kind = '${kind}' AND r.integration_id = $3
+             AND r.external_id = ${table}.external_id)`;
+  const orders = parseRows(
+    z.object({ id: col.int, customerId: col.int.nullable(), day: z.string() }),
+    await tx.$queryRawUnsafe<unknown[]>(
+      `SELECT o.id, o.customer_id AS "customerId", (o.placed_at AT TIME ZONE $5::text)::date::text AS day
+       FROM orders o WHERE o.account_id = $1 AND o.source = $4::"CommerceSource" AND ${mine('order', 'o')}`,
+      accountId,
+      source,
+      integrationId,
+      db,
+      timeZone,
+    ),
+  );
+  const orderIds = orders.map((o) => o.id);
+  const skus = await tx.$queryRawUnsafe<Array<{ sku: string }>>(`SELECT DISTINCT sku FROM order_items WHERE order_id = ANY($1::int[])`, orderIds);
+  const refundDays = await tx.$queryRawUnsafe<Array<{ day: string }>>(
+    `DELETE FROM refunds f WHERE f.account_id = $1 AND f.source = $4::"CommerceSource" AND (${mine('refund', 'f')} OR f.order_id = ANY($6::int[]))
+     RETURNING (f.refunded_at AT TIME ZONE $5::text)::date::text AS day`,
     accountId,
+    source,
+    integrationId,
     db,
     timeZone,
-    source,
+    orderIds,
   );
-  const skus = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
-    `SELECT DISTINCT oi.sku FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.account_id = $1 AND o.source = $2::"CommerceSource"`,
+  await tx.$executeRawUnsafe(`DELETE FROM orders WHERE id = ANY($1::int[])`, orderIds);
+  const left = `NOT EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id)`;
+  await tx.$executeRawUnsafe(
+    `DELETE FROM customers c WHERE c.account_id = $1 AND c.source = $4::"CommerceSource" AND ${left} AND (${mine('customer', 'c')}
+       OR (c.id = ANY($5::int[]) AND NOT EXISTS (SELECT 1 FROM ingestion_records r WHERE r.account_id = $1 AND r.source = $2
+             AND r.kind = 'customer' AND r.external_id = c.external_id AND r.integration_id IS DISTINCT FROM $3)))`,
     accountId,
+    source,
+    integrationId,
     db,
+    orders.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
   );
-  await tx.$executeRawUnsafe(`DELETE FROM refunds WHERE account_id = $1 AND source = $2::"CommerceSource"`, accountId, db);
-  await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND source = $2::"CommerceSource"`, accountId, db);
-  await tx.$executeRawUnsafe(`DELETE FROM customers WHERE account_id = $1 AND source = $2::"CommerceSource"`, accountId, db);
   await tx.$executeRawUnsafe(
-    `DELETE FROM expenses e USING ingestion_records r
-     WHERE e.account_id = $1 AND r.account_id = $1 AND r.source = $2 AND r.kind = 'expense' AND r.external_id = e.external_id`,
+    `UPDATE customers c SET email = '', name = 'Redacted customer', phone = NULL, city = '', updated_at = now()
+     WHERE c.account_id = $1 AND ${mine('customer', 'c')}`,
     accountId,
     source,
+    integrationId,
   );
-  await tx.$executeRawUnsafe(
+  const spans = parseRows(
+    expenseSpanRow,
+    await tx.$queryRawUnsafe<unknown[]>(
+      `DELETE FROM expenses e WHERE e.account_id = $1 AND ${mine('expense', 'e')} RETURNING ${EXPENSE_SPAN}`,
+      accountId,
+      source,
+      integrationId,
+    ),
+  );
+  const products = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
     `DELETE FROM inventory_items i USING ingestion_records r
-     WHERE i.account_id = $1 AND r.account_id = $1 AND r.source = $2 AND r.kind = 'product' AND i.sku = coalesce(r.payload->>'sku', r.external_id)
-       AND NOT EXISTS (SELECT 1 FROM ingestion_records o WHERE o.account_id = $1 AND o.source <> $2 AND o.kind = 'product'
-                       AND coalesce(o.payload->>'sku', o.external_id) = i.sku)`,
+     WHERE i.account_id = $1 AND r.account_id = $1 AND r.source = $2 AND r.kind = 'product' AND r.integration_id = $3
+       AND i.sku = coalesce(r.payload->>'sku', r.external_id)
+       AND NOT EXISTS (SELECT 1 FROM ingestion_records o WHERE o.account_id = $1 AND o.kind = 'product' AND o.integration_id IS DISTINCT FROM $3
+                       AND coalesce(o.payload->>'sku', o.external_id) = i.sku)
+     RETURNING i.sku`,
     accountId,
     source,
+    integrationId,
   );
-  await tx.$executeRawUnsafe(`DELETE FROM ingestion_records WHERE account_id = $1 AND source = $2`, accountId, source);
-  return { days: days.map((d) => d.day), skus: skus.map((s) => s.sku) };
+  await tx.$executeRawUnsafe(`DELETE FROM ingestion_records WHERE account_id = $1 AND integration_id = $2`, accountId, integrationId);
+  const days = new Set([...orders.map((o) => o.day), ...refundDays.map((d) => d.day)]);
+  return { days: [...days], spans, skus: [...new Set([...skus.map((s) => s.sku), ...products.map((p) => p.sku)])] };
 }

@@ -262,7 +262,7 @@ export interface IngestionService {
   deleteRecords(accountId: string, origin: Origin, records: readonly DeleteRecord[]): Promise<IngestionResult>;
   /** Erases a customer's personal data (name, e-mail, phone, city); orders and figures stay, anonymous. */
   redactCustomers(accountId: string, origin: Origin, customerExternalIds: readonly string[]): Promise<IngestionResult>;
-  /** Deletes everything the shop (origin.source) wrote to the account: orders, refunds, customers. */
+  /** Deletes everything the shop (origin.integrationId) wrote to the account: orders, refunds, customers, its products and expenses. */
   redactShop(accountId: string, origin: Origin): Promise<IngestionResult>;
   /**
    * Large loads (files, the demo seed): the same rules as upsertOrders, in transactions of

@@ -1,7 +1,7 @@
 // The only Prisma access for integrations: the v1 list, the connect / sync / revoke transitions
 // and the staleness sweep, each state change written with its events in one transaction.
 import { col, parseRows, z } from '../shared/rows.ts';
-import type { PrismaClient } from '../../db/client.ts';
+import type { PrismaClient, TransactionClient } from '../../db/client.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
 
@@ -82,7 +82,11 @@ export function integrationsRepo(prisma: PrismaClient) {
         WHERE id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL`;
     },
 
-    /** Revokes one integration unless already revoked; the events of the rows revoked, in the same transaction. */
+    /**
+     * Revokes one integration unless already revoked, forgetting its tokens (a revoked
+     * integration is reconnected with new ones, never with these); the events of the rows
+     * revoked, in the same transaction.
+     */
     revoke(accountId: string, id: number, reason: string, now: Date, announce: (rows: IntegrationRef[]) => DomainEvent[]): Promise<IntegrationRef[]> {
       return prisma.$transaction(async (tx) => {
         const rows = parseRows(
@@ -92,6 +96,7 @@ export function integrationsRepo(prisma: PrismaClient) {
           WHERE id = ${id} AND account_id = ${accountId} AND revoked_at IS NULL
           RETURNING id, provider, shop, last_sync_at`,
         );
+        await forgetTokens(tx, rows);
         const refs = rows.map(toRef);
         await appendEvents(tx, accountId, announce(refs), now);
         return refs;
@@ -117,6 +122,7 @@ export function integrationsRepo(prisma: PrismaClient) {
           WHERE account_id = ${accountId} AND revoked_at IS NULL AND token_expires_at <= ${now}::timestamptz
           RETURNING id, provider, shop, last_sync_at`,
         );
+        await forgetTokens(tx, expired);
         const stale = parseRows(
           refRow,
           await tx.$queryRaw`
@@ -132,6 +138,11 @@ export function integrationsRepo(prisma: PrismaClient) {
       });
     },
   };
+}
+
+/** A revoked integration's sealed tokens are deleted with the revoke, in its transaction. */
+async function forgetTokens(tx: TransactionClient, rows: ReadonlyArray<{ id: number }>): Promise<void> {
+  if (rows.length) await tx.$executeRaw`DELETE FROM integration_credentials WHERE integration_id = ANY(${rows.map((r) => r.id)}::int[])`;
 }
 
 const toRef = (r: { id: number; provider: string; shop: string; last_sync_at: Date | null }): IntegrationRef => ({

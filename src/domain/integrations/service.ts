@@ -68,18 +68,20 @@ export function integrationsService(prisma: PrismaClient) {
       throw new AppError('conflict', 'the integration is revoked');
     },
 
+    // Every revoke below also deletes the integration's stored tokens, in the revoke's transaction.
+
     /** A manual revoke (dashboard, CLI). */
     revokeIntegration: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'manual', now),
 
-    /** The upstream refused the integration's token (HTTP 401/403 from its API): revoked, reason token_expired. */
+    /**
+     * The upstream refused the integration's token (HTTP 401/403 from its API) or refused to
+     * refresh it (a revoked or expired grant): revoked, reason token_expired.
+     */
     revokeForToken: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'token_expired', now),
 
     /** The platform's app-uninstall notice names the provider and the shop. */
     handleUninstall: (accountId: string, provider: string, shop: string, now = new Date()) =>
       revokeWhere(accountId, { provider, shop }, 'app_uninstalled', now),
-
-    /** The platform refused to refresh the integration's token (revoked or expired grant). */
-    revokeForRefusedToken: (accountId: string, id: number, now = new Date()) => revokeWhere(accountId, { id }, 'token_expired', now),
 
     /**
      * The integrations-staleness job: expired tokens revoke their integration

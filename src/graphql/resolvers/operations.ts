@@ -82,9 +82,9 @@ export const operationsResolvers: Resolvers = {
     },
     async disconnectIntegration(_parent, { input }, { principal, services }) {
       const id = parseId(input.id, 'Integration');
+      // Revoked and its tokens forgotten in one transaction.
       const { revoked } = await services.integrations.revokeIntegration(principal.accountId, id);
       if (!revoked) throw new AppError('conflict', 'The integration is already revoked.');
-      await services.connections.forgetTokens(id);
       return ok({ integration: await integrationOf(services, principal.accountId, id) });
     },
     async resyncIntegration(_parent, { input }, { principal, services }) {

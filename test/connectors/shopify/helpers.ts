@@ -85,7 +85,7 @@ export async function connectedStore(app: TestApp, signedInOwner: (accountId: st
   const { callback, stateCookie } = await approve(app, cookie, shop);
   const done = await followCallback(callback, stateCookie);
   if (done.status !== 302) throw new Error(`callback answered ${done.status}: ${await done.text()}`);
-  const integration = (await app.services.integrations.listIntegrations(accountId)).items[0]!;
+  const integration = (await app.services.integrations.listIntegrations(accountId)).items.find((i) => i.shop === shop)!;
   return { accountId, shop, integrationId: integration.id };
 }
 

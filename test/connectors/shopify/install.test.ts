@@ -222,6 +222,19 @@ describeEachDatabase('shopify install', (target) => {
     expect(sim.oauth.counts.refreshes).toBe(refreshes + 1);
     await other.services.auth.close();
 
+    // The token nears its expiry while Shopify rate-limits (429) or fails (503): an error to retry,
+    // not a refusal; the integration and its tokens stay, and the next call refreshes.
+    const kept = (await storedCredential(integration!.id))!;
+    await app.db.prisma.integrationCredential.update({ where: { integrationId: integration!.id }, data: { accessExpiresAt: new Date(Date.now() + 60_000) } });
+    for (const status of [429, 503]) {
+      sim.oauth.failTokenRequests(shop, status, 1);
+      await expect(shopifyAccess(app, integration!.id)).rejects.toThrow(String(status));
+      expect((await integrationsOf(accountId))[0]).toMatchObject({ status: 'never_synced' });
+      expect(box.open((await storedCredential(integration!.id))!.refreshToken!)).toBe(box.open(kept.refreshToken!));
+    }
+    expect((await shopifyAccess(app, integration!.id)).accessToken).not.toBe(fresh);
+    expect(sim.oauth.counts.refreshes).toBe(refreshes + 2);
+
     // The merchant revoked the app; the token nears its expiry: the refresh is refused.
     sim.oauth.revoke(shop);
     await app.db.prisma.integrationCredential.update({ where: { integrationId: integration!.id }, data: { accessExpiresAt: new Date(Date.now() + 60_000) } });

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 
 describeEachDatabase('shopify reconciliation', (target) => {
   const suite = syncSuite(target);
-  const { q } = suite;
+  const { q, shops } = suite;
   const orderRow = async (accountId: string, externalId: number) =>
     (
       await q(`SELECT status::text, total_amount::text AS total, refunded_amount::text AS refunded FROM orders WHERE account_id = $1 AND external_id = $2`, [
@@ -87,9 +87,11 @@ describeEachDatabase('shopify reconciliation', (target) => {
     await sync.runAccount(shop.accountId, new Date());
     expect((await statusOf()).status).toBe('connected');
 
-    suite.sim.tokens.delete(shop.shop); // the merchant uninstalled the suite.app: the token answers 401
+    suite.sim.tokens.delete(shop.shop); // the merchant uninstalled the app: the token answers 401
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 1 });
     expect(await statusOf()).toMatchObject({ status: 'revoked' });
+    // Its tokens are forgotten with the revoke (they lingered before).
+    expect(await suite.app.db.prisma.integrationCredential.count({ where: { integrationId: shop.integrationId } })).toBe(0);
     const events = (await suite.app.services.events.listForAccount(shop.accountId)).filter((e) => e.name === 'integration.revoked').map((e) => e.data);
     expect(events).toEqual([{ provider: 'shopify', store_id: shop.integrationId, reason: 'token_expired' }]);
     // A revoked integration is no longer synced.
@@ -128,8 +130,8 @@ describeEachDatabase('shopify reconciliation', (target) => {
   test('afterConnected registers every webhook topic once and queues the sync; bulk_operations/finish of its own operation queues it', async () => {
     const shop = await suite.connect({ orders: 5, days: 10, seed: 9 });
     const core = { shopify: suite.sync() };
-    expect(await afterConnected(core, shop.integrationId)).toEqual({ created: [...WEBHOOK_TOPICS], existing: [] });
-    expect((await afterConnected(core, shop.integrationId))!.created).toEqual([]);
+    expect(await afterConnected(core, shop.integrationId)).toBe(true);
+    expect(await afterConnected(core, shop.integrationId)).toBe(true);
     const subs = suite.sim.stores.get(shop.shop)!.subscriptions!;
     expect(subs.map((s) => s.topic).sort()).toEqual([...WEBHOOK_TOPICS].sort());
     expect(new Set(subs.map((s) => s.callbackUrl))).toEqual(new Set(['https://svc.example.com/integrations/shopify/webhooks']));
@@ -146,6 +148,46 @@ describeEachDatabase('shopify reconciliation', (target) => {
     expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: opId, status: 'completed' })).toBe(true);
     expect(await queued()).toBe('queued');
     // Without a configured connector the hooks do nothing.
-    expect(await afterConnected({ shopify: null }, shop.integrationId)).toBeNull();
+    expect(await afterConnected({ shopify: null }, shop.integrationId)).toBe(false);
+  });
+
+  test('a webhook registration that fails after the install is shown and retried by the next sync run; the backfill is queued regardless', async () => {
+    const shop = await suite.connect({ orders: 5, days: 10, seed: 21 });
+    const core = { shopify: suite.sync() };
+    const store = suite.sim.stores.get(shop.shop)!;
+    store.subscriptions = [];
+    store.failWebhookCreates = 1;
+    await expect(afterConnected(core, shop.integrationId)).rejects.toThrow('webhook registration');
+    expect((await q(`SELECT state::text FROM job_queue WHERE job = 'shopify-sync' AND account_key = $1`, [shop.accountId]))[0]?.state).toBe('queued');
+    expect(await core.shopify.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({
+      phase: 'failed',
+      lastError: expect.stringContaining('webhook registration'),
+    });
+    expect(store.subscriptions.length).toBeLessThan(WEBHOOK_TOPICS.length);
+
+    // The run registers what is missing, backfills, and ends clean.
+    expect(await core.shopify.runAccount(shop.accountId, new Date())).toMatchObject({ integrations: 1, skipped: 0 });
+    expect(store.subscriptions.map((s) => s.topic).sort()).toEqual([...WEBHOOK_TOPICS].sort());
+    expect(await core.shopify.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({ phase: 'synced', lastError: null });
+    // Checked again daily, not every run: subscriptions Shopify removed come back the next day.
+    store.subscriptions = [];
+    await core.shopify.runAccount(shop.accountId, new Date(Date.now() + 3_600_000));
+    expect(store.subscriptions).toEqual([]);
+    await core.shopify.runAccount(shop.accountId, new Date(Date.now() + 25 * 3_600_000));
+    expect(store.subscriptions.map((s) => s.topic).sort()).toEqual([...WEBHOOK_TOPICS].sort());
+  });
+
+  test("a live integration without a stored token (the demo seed's) is skipped, not a failed run", async () => {
+    const shop = await suite.connect({ orders: 5, days: 10, seed: 23 });
+    await suite.app.services.integrations.connectIntegration(shop.accountId, { provider: 'shopify', shop: 'demo-store.myshopify.com', scopes: [] });
+    // The simulator's shops by their stand-in tokens; any other through the connections domain's real token store.
+    const sync = suite.sync({
+      access: async (integrationId) => {
+        const known = shops.get(integrationId);
+        if (known) return { shop: known, accessToken: `shpat_${known}` };
+        return suite.app.services.connections.access(integrationId, () => Promise.reject(new Error('no refresh in this test')));
+      },
+    });
+    expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ integrations: 2, skipped: 1, revoked: 0 });
   });
 });

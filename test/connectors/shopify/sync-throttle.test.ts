@@ -6,6 +6,8 @@
 // (Shopify's published one when present). A base URL template naming {shop} more than once has
 // every one replaced (as the OAuth calls do).
 import { jest } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'graphql';
 import { adminClient, ShopifyApiError, ShopifyTokenError } from '../../../src/connectors/shopify/index.ts';
 import { BACKFILL_STREAMS } from '../../../src/connectors/shopify/backfill.ts';
@@ -56,9 +58,10 @@ describe('shopify admin client throttling', () => {
     const c = client();
     await c.query(PAGE, { after: null }); // learns the bucket and the query's cost
     const throttledBefore = sim.sim.stats.throttled;
-    sim.sim.drain(SHOP, 0);
+    // Held empty for the next two queries: both are THROTTLED however slow the machine is.
+    sim.sim.drain(SHOP, 0, 2);
     expect(await readAll(c)).toBe(200);
-    expect(sim.sim.stats.throttled).toBeGreaterThan(throttledBefore);
+    expect(sim.sim.stats.throttled).toBe(throttledBefore + 2);
   });
 
   test('an unknown or revoked token is a ShopifyTokenError (401), without retries', async () => {
@@ -85,6 +88,27 @@ describe('shopify admin client throttling', () => {
       expect(await twice.query('{ shop { name } }')).toEqual({ shop: SHOP, inner: SHOP, version: API_VERSION });
     } finally {
       await server.close();
+    }
+  });
+
+  test('a redirect is an error: the access token never follows it to another host', async () => {
+    const seen: Array<string | undefined> = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(req.headers['x-shopify-access-token'] as string | undefined);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
+    const redirecting = createServer((_req, res) => res.writeHead(307, { location: target }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/{shop}`;
+      const c = adminClient({ apiVersion: API_VERSION, baseUrl: base }, SHOP, 'shpat_secret', { backoffMs: 1, maxRetries: 1 });
+      await expect(c.query(PAGE, { after: null })).rejects.toBeInstanceOf(ShopifyApiError);
+      expect(seen).toEqual([]);
+    } finally {
+      redirecting.close();
+      elsewhere.close();
     }
   });
 

@@ -278,6 +278,8 @@ describeEachDatabase('shopify webhooks', (target) => {
     // The integration's backfill waits for this bulk operation (as the sync records it when it starts one).
     const operationId = 'gid://shopify/BulkOperation/1';
     await syncStreamsService(app.db.prisma).saveStream(accountId, integrationId, 'backfill:orders', { phase: 'running', operationId });
+    // The install queued the account's sync; a worker has taken it since (its row is idle).
+    await app.db.prisma.jobQueue.updateMany({ where: { accountKey: accountId, job: SHOPIFY_SYNC_JOB }, data: { state: 'idle' } });
     expect(await syncQueued(accountId)).toBe(0);
     await deliver('bulk_operations/finish', shop, { admin_graphql_api_id: operationId, completed_at: iso(Date.now()), status: 'completed' });
     await drain(now);
@@ -306,6 +308,14 @@ describeEachDatabase('shopify webhooks', (target) => {
 
   test('compliance: data_request gathers the customer for the owner, customers/redact erases them keeping the figures, shop/redact erases the shop', async () => {
     const { accountId, shop, integrationId } = await store();
+    // A second shop connected to the same account: shop/redact of the first leaves it whole.
+    const other = await connectedStore(
+      app,
+      (id) => signedInUser(app, id, 'owner'),
+      async () => accountId,
+    );
+    const kept = order();
+    await deliver('orders/create', other.shop, orderPayload(kept));
     const o = order();
     await deliver('orders/create', shop, orderPayload(o));
     await deliver('orders/create', shop, orderPayload(order()));
@@ -341,13 +351,15 @@ describeEachDatabase('shopify webhooks', (target) => {
     const redacted = await app.db.prisma.customer.findFirst({ where: { accountId, externalId: String(o.customer!.id) } });
     expect(redacted).toMatchObject({ email: '', phone: null, city: '' });
     expect(redacted!.name).not.toContain(o.customer!.last_name);
-    expect((await ordersOf(accountId)).length).toBe(2);
+    expect((await ordersOf(accountId)).length).toBe(3);
     expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
 
     await deliver('shop/redact', shop, shopRedactPayload(shop));
     await drain();
-    expect(await ordersOf(accountId)).toEqual([]);
-    expect(await app.db.prisma.customer.count({ where: { accountId } })).toBe(0);
+    expect((await ordersOf(accountId)).map((x) => x.externalId)).toEqual([String(kept.id)]);
+    expect((await app.db.prisma.customer.findMany({ where: { accountId } })).map((c) => c.externalId)).toEqual([String(kept.customer!.id)]);
+    expect(await app.db.prisma.ingestionRecord.count({ where: { accountId, integrationId } })).toBe(0);
+    expect(await app.db.prisma.ingestionRecord.count({ where: { accountId, integrationId: other.integrationId } })).toBeGreaterThan(0);
     expect(await app.db.prisma.integrationCredential.count({ where: { integrationId } })).toBe(0);
     expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
   });

@@ -302,6 +302,10 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         const url = webhookSubscription.callbackUrl ?? '';
         if (!/^https?:\/\//.test(url))
           return { userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }], webhookSubscription: null };
+        if (ctx.store.failWebhookCreates) {
+          ctx.store.failWebhookCreates--;
+          return { userErrors: [{ field: null, message: 'An unexpected error occurred, please try again' }], webhookSubscription: null };
+        }
         const subs = (ctx.store.subscriptions ??= []);
         if (subs.some((s) => s.topic === topic && s.callbackUrl === url))
           return {

@@ -40,6 +40,7 @@ export function adminSimulator(options: AdminSimulatorOptions) {
   const buckets = new Map<string, { available: number; at: number }>();
   const stats = { requests: 0, throttled: 0, minAvailable: Infinity, maxRequested: 0 };
   const bulkOps = new Map<string, BulkOp[]>();
+  const held = new Map<string, { points: number; left: number }>();
 
   function level(shop: string, now = Date.now()) {
     const b = buckets.get(shop) ?? { available: bucketSize.maximumAvailable, at: now };
@@ -77,9 +78,15 @@ export function adminSimulator(options: AdminSimulatorOptions) {
     bulkOps,
     schema,
     check,
-    /** Sets a shop's bucket to `points` (a test drains it to force THROTTLED). */
-    drain(shop: string, points = 0) {
+    /**
+     * Sets a shop's bucket to `points` (a test drains it to force THROTTLED). With `holdFor`, the
+     * next `holdFor` queries find it at `points` again, as when another client keeps spending it:
+     * they are THROTTLED however long the machine takes between them, so a test does not race the
+     * refill.
+     */
+    drain(shop: string, points = 0, holdFor = 0) {
       level(shop).available = points;
+      if (holdFor > 0) held.set(shop, { points, left: holdFor });
     },
 
     /** POST {shop}/admin/api/{version}/graphql.json */
@@ -115,6 +122,11 @@ export function adminSimulator(options: AdminSimulatorOptions) {
           extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus(shop) } },
         });
       const bucket = level(shop);
+      const hold = held.get(shop);
+      if (hold) {
+        bucket.available = hold.points;
+        if (--hold.left <= 0) held.delete(shop);
+      }
       if (bucket.available < requested) {
         stats.throttled++;
         return send(res, 200, {

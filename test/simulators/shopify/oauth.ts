@@ -31,6 +31,11 @@ export interface OAuthSim {
   accessTokenValid(shop: string, token: string): boolean;
   /** Changes the lifetime of the tokens issued from now on. */
   setAccessTtl(seconds: number): void;
+  /**
+   * The shop's token endpoint answers the next `times` requests with `status` (429 with a
+   * Retry-After, or a 5xx), as Shopify does when it rate-limits or fails; the grant is untouched.
+   */
+  failTokenRequests(shop: string, status: number, times: number): void;
   /** How many code exchanges and refresh grants succeeded. */
   readonly counts: { exchanges: number; refreshes: number; refused: number };
   /** The hmac Shopify signs a callback query with: hex HMAC-SHA256 over the sorted `k=v` pairs joined by `&` (hmac left out). */
@@ -55,6 +60,7 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
   const grants = new Map<string, Grant[]>();
   const narrower = new Map<string, string[]>();
   const counts = { exchanges: 0, refreshes: 0, refused: 0 };
+  const failing = new Map<string, { status: number; left: number }>();
   const token = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
 
   function issue(grant: Grant) {
@@ -92,6 +98,17 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
   });
 
   server.addRoute('POST', '/admin/oauth/access_token', ({ shop, body }) => {
+    const failure = failing.get(shop);
+    if (failure) {
+      if (--failure.left <= 0) failing.delete(shop);
+      return failure.status === 429
+        ? {
+            status: 429,
+            headers: { 'retry-after': '2' },
+            body: { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' },
+          }
+        : { status: failure.status, body: { errors: 'Internal Server Error' } };
+    }
     let input: Record<string, unknown> = {};
     try {
       input = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -125,6 +142,9 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
   });
 
   return {
+    failTokenRequests(shop, status, times) {
+      failing.set(shop, { status, left: times });
+    },
     grantOnly(shop, scopes) {
       if (scopes) narrower.set(shop, scopes);
       else narrower.delete(shop);

@@ -88,6 +88,8 @@ export interface SimSubscription {
 export interface SimStore {
   shop: string;
   subscriptions?: SimSubscription[];
+  /** The next this many webhookSubscriptionCreate calls fail with a user error (Shopify's transient "try again"). */
+  failWebhookCreates?: number;
   currency: string;
   customers: SimCustomer[];
   variants: SimVariant[];
