@@ -78,6 +78,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
   const customers = customersService(db.prisma);
   const catchup = catchupService(db.prisma, { profit, customers, inventory, debounceMs: config.jobs.catchUpDebounceMs });
   const integrations = integrationsService(db.prisma);
+  const syncStreams = syncStreamsService(db.prisma);
   const aiAccess = aiAccessService(db.prisma, { usage });
   // Webhook signing secrets and kept Idempotency-Key answers are sealed with the same key.
   const secrets = secretBox(config.webhooks.secretKey ? parseSecretKey(config.webhooks.secretKey) : null);
@@ -105,6 +106,8 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     catchup,
     credits,
     integrations,
+    /** Integrations' sync streams and the progress they add up to (the connectors' bookkeeping; Integration.syncStatus batches it). */
+    syncStreams,
     webhooks: webhooksService(db.prisma, {
       allowHosts: config.webhooks.allowPrivateHosts,
       extraCa: config.webhooks.extraCa,
@@ -139,7 +142,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
           ...shopifyPorts,
           ingestion,
           integrations,
-          streams: syncStreamsService(db.prisma),
+          streams: syncStreams,
           enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow(SHOPIFY_SYNC_JOB, accountId),
         })
       : null,

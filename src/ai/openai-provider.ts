@@ -1,6 +1,7 @@
 // An OpenAI-compatible chat-completions provider: POST {baseUrl}/chat/completions asking for a JSON
 // object, with a per-attempt timeout, retries with backoff on network errors, 408, 429 and 5xx,
 // a cap on the response size, and the answer validated against InsightDraftSchema.
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { AiProvider, Finding, GenerationResult } from './provider.ts';
 import { InsightDraftSchema } from './provider.ts';
@@ -64,19 +65,6 @@ async function readCapped(response: Response, max: number): Promise<string> {
   }
   return Buffer.concat(chunks).toString('utf8');
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 export function openAiProvider(options: OpenAiProviderOptions): AiProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -149,7 +137,7 @@ export function openAiProvider(options: OpenAiProviderOptions): AiProvider {
           return await attempt(finding, signal);
         } catch (error) {
           if (!(error instanceof AiProviderError) || !error.retryable || n > options.maxRetries) throw error;
-          await sleep(retryDelay(n), signal);
+          await delay(retryDelay(n), undefined, { signal });
         }
       }
     },

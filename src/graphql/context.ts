@@ -1,6 +1,7 @@
 // The per-request context: the caller, the services, and DataLoaders that batch the graph's
 // edges (customer -> recent orders, order -> customer, item -> suggestions, suggestion -> item,
-// insight -> anomaly) into one query per edge kind and level, whatever the list sizes.
+// insight -> anomaly, integration -> sync status) into one query per edge kind and level, whatever
+// the list sizes.
 import DataLoader from 'dataloader';
 import type { Principal } from '../domain/auth/index.ts';
 import type { Services } from '../services.ts';
@@ -9,6 +10,8 @@ import type { ReorderStatus } from '../domain/shared/index.ts';
 import type { EffectLedger } from '../domain/idempotency/index.ts';
 import type { PointsResult } from '../http/rate-limit/points.ts';
 import type { CustomerModel, OrderModel, ReorderSuggestionModel } from './mappers.ts';
+import type { SyncStatus } from '../domain/integrations/index.ts';
+import { BACKFILL_ORDER } from '../connectors/shopify/index.ts';
 
 /**
  * The services the resolvers and loaders use, and nothing else: the door is handed exactly this
@@ -39,6 +42,7 @@ export type GraphQLServices = Pick<
   | 'reorder'
   | 'shopify'
   | 'status'
+  | 'syncStreams'
   | 'track'
   | 'usage'
   | 'users'
@@ -77,7 +81,10 @@ function keyedBy<A, K, V>(make: (arg: A) => DataLoader<K, V>) {
   };
 }
 
-export function createLoaders(services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder'>, accountId: string) {
+export function createLoaders(
+  services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder' | 'syncStreams'>,
+  accountId: string,
+) {
   let currency: Promise<string> | undefined;
   const customer = new DataLoader<number, CustomerModel | null>((ids) => services.customers.customersByIds(accountId, ids));
   /** Customers this request read in a page: looked up again (Order.customer, node) without a statement or a promise. */
@@ -104,6 +111,8 @@ export function createLoaders(services: Pick<GraphQLServices, 'accounts' | 'cust
     recentOrders: keyedBy((first: number) => new DataLoader<number, OrderModel[]>((ids) => services.customers.recentOrders(accountId, ids, first))),
     anomaly: new DataLoader((ids: readonly number[]) => services.anomalies.anomaliesByIds(accountId, ids)),
     inventoryItem: new DataLoader((ids: readonly number[]) => services.inventory.itemsByIds(accountId, ids)),
+    /** A Shopify integration's backfill progress (the connector's backfill streams). */
+    shopifySyncStatus: new DataLoader<number, SyncStatus>((ids) => services.syncStreams.syncStatuses(accountId, ids, BACKFILL_ORDER)),
     reorderSuggestions: keyedBy(
       (status: ReorderStatus | undefined) =>
         new DataLoader<number, ReorderSuggestionModel[]>((ids) => services.reorder.suggestionsByItems(accountId, ids, status ? { status } : {})),

@@ -56,6 +56,8 @@ export const FIELD_LIMITS: Record<string, { max: number; windowMs: number }> = {
   'Mutation.createDashboardUser': { max: 10, windowMs: 60_000 },
   'Mutation.updateCustomerContact': { max: 30, windowMs: 60_000 },
   'Mutation.generateInsights': { max: 5, windowMs: 60_000 },
+  // Each one starts the shop's backfill over: every bulk operation again, on the shop's Admin API budget.
+  'Mutation.resyncIntegration': { max: 5, windowMs: 60_000 },
 };
 
 /** The store key of a caller's field limit (the request budgets' store, its own key space). */

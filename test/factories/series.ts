@@ -19,18 +19,6 @@ export function plainSeries(days: readonly string[]): number[] {
   return days.map((day, i) => WEEKLY[weekdayOf(day)]! + 10 * ((Math.floor(i / 7) % 3) - 1));
 }
 
-/** Mulberry32: a small seeded generator, so the generated series are the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const gaussian = (random: () => number): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 export interface GeneratedSeries {

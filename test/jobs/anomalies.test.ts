@@ -15,7 +15,8 @@ import { detectSeries } from '../factories/oracles.ts';
 import { keysService } from '../../src/domain/keys/index.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeExpense, makeOrdersBulk } from '../factories/orders.ts';
-import { dayRange, generatedSeries, plainSeries, seeded, WEEKLY, weekdayOf } from '../factories/series.ts';
+import { dayRange, generatedSeries, plainSeries, WEEKLY, weekdayOf } from '../factories/series.ts';
+import { seeded } from '../factories/random.ts';
 
 /** 12:00 on 2026-06-15 in New York (EDT): the last complete local day is the 14th. */
 const NOW = new Date('2026-06-15T16:00:00Z');

@@ -4,6 +4,8 @@
 // query it waits until the bucket, as last reported and restored since, holds the query's expected
 // cost; a THROTTLED answer, a 429 or a 5xx is retried with backoff (bounded); a 401 or 403 is a
 // ShopifyTokenError, so the caller can revoke the integration. Tokens never appear in errors.
+import { setTimeout as delay } from 'node:timers/promises';
+import { adminGraphqlUrl } from './config.ts';
 
 export interface ShopifyApiConfig {
   /** The pinned Admin API version, YYYY-MM (SHOPIFY_API_VERSION). */
@@ -55,25 +57,7 @@ export interface AdminClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const shopUrl = (config: ShopifyApiConfig, shop: string) => config.baseUrl.replace('{shop}', shop).replace(/\/$/, '');
-
-export function graphqlUrl(config: ShopifyApiConfig, shop: string): string {
-  return `${shopUrl(config, shop)}/admin/api/${config.apiVersion}/graphql.json`;
-}
-
-function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      if (signal?.aborted) reject(signal.reason as Error);
-      else resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+const sleepFor = (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, { signal });
 
 interface GraphqlAnswer<T> {
   data?: T;
@@ -91,7 +75,7 @@ export interface AdminClient {
 
 /** A client for one shop with one access token. */
 export function adminClient(config: ShopifyApiConfig, shop: string, accessToken: string, options: AdminClientOptions = {}): AdminClient {
-  const url = graphqlUrl(config, shop);
+  const url = adminGraphqlUrl(config, shop);
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? sleepFor;
   const maxRetries = options.maxRetries ?? 8;

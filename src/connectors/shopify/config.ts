@@ -80,13 +80,16 @@ export function normaliseShop(shop: unknown): string | null {
   return shop.toLowerCase();
 }
 
-/** `{base}{path}` for a shop (the shop must have passed normaliseShop): shopUrl(c, 'a.myshopify.com', '/admin/oauth/authorize'). */
-export function shopUrl(config: ShopifyConfig, shop: string, path: string): string {
+/**
+ * `{base}{path}` for a shop (the shop must have passed normaliseShop), every `{shop}` of the
+ * template replaced: shopUrl(c, 'a.myshopify.com', '/admin/oauth/authorize').
+ */
+export function shopUrl(config: Pick<ShopifyConfig, 'baseUrl'>, shop: string, path: string): string {
   return config.baseUrl.replaceAll('{shop}', shop) + path;
 }
 
 /** The Admin GraphQL endpoint of a shop at the pinned version. */
-export function adminGraphqlUrl(config: ShopifyConfig, shop: string): string {
+export function adminGraphqlUrl(config: Pick<ShopifyConfig, 'baseUrl' | 'apiVersion'>, shop: string): string {
   return shopUrl(config, shop, `/admin/api/${config.apiVersion}/graphql.json`);
 }
 

@@ -7,9 +7,9 @@ export type { ShopifyConfig } from './config.ts';
 // The Shopify connector's sync side (docs/connectors/shopify-sync.md): the Admin GraphQL client,
 // the backfill and reconciliation, webhook registration, and the hooks part A's OAuth callback and
 // webhook receiver call.
-export { adminClient, graphqlUrl, ShopifyApiError, ShopifyTokenError } from './admin-client.ts';
+export { adminClient, ShopifyApiError, ShopifyTokenError } from './admin-client.ts';
 export type { AdminClient, AdminClientOptions, ShopifyTokenSource, ShopifyApiConfig, ThrottleStatus } from './admin-client.ts';
 export { shopifySync, afterConnected, onBulkOperationFinished, SHOPIFY_SYNC_JOB } from './sync.ts';
 export type { ShopifySync, ShopifySyncDeps, ShopifySyncHost, AccountSyncResult } from './sync.ts';
-export { registerShopifyWebhooks, WEBHOOK_TOPICS, webhookAddress } from './register-webhooks.ts';
+export { registerShopifyWebhooks, WEBHOOK_TOPICS } from './register-webhooks.ts';
 export { BACKFILL_ORDER } from './backfill.ts';

@@ -3,6 +3,7 @@
 // the missing (topic, address) pairs are created. The compliance topics are not subscribed here:
 // Shopify takes them from the app's configuration.
 import type { AdminClient } from './admin-client.ts';
+import { shopifyWebhookUrl } from './config.ts';
 
 /** The topics the connector needs, in the Admin API's enum spelling. */
 export const WEBHOOK_TOPICS = [
@@ -17,8 +18,6 @@ export const WEBHOOK_TOPICS = [
   'APP_UNINSTALLED',
   'BULK_OPERATIONS_FINISH',
 ] as const;
-
-export const webhookAddress = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/integrations/shopify/webhooks`;
 
 const LIST = `query ListWebhooks($after: String) {
   webhookSubscriptions(first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { id topic callbackUrl } } }
@@ -37,7 +36,7 @@ export async function registerShopifyWebhooks(
   publicUrl: string,
   signal?: AbortSignal,
 ): Promise<{ created: string[]; existing: string[] }> {
-  const address = webhookAddress(publicUrl);
+  const address = shopifyWebhookUrl(publicUrl);
   const have = new Set<string>();
   let after: string | null = null;
   for (;;) {

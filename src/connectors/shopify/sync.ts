@@ -6,6 +6,7 @@
 // registered after the install and, until that has succeeded once, by every run (stream
 // `webhooks`). An integration without a stored token (the demo's) is skipped. Hooks for the OAuth
 // callback and the webhook receiver: afterConnected, onBulkOperationFinished.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { IngestionService } from '../../domain/ingestion/index.ts';
 import { NoStoredToken } from '../../domain/connections/index.ts';
 import { BACKFILL_PREFIX, type IntegrationsService, type SyncStatus, type SyncStreamsService } from '../../domain/integrations/index.ts';
@@ -49,18 +50,7 @@ export interface AccountSyncResult {
   records: number;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
 export function shopifySync(deps: ShopifySyncDeps) {
   async function clientFor(integrationId: number) {

@@ -40,9 +40,9 @@ export const operationsResolvers: Resolvers = {
     ),
   },
   Integration: {
-    async syncStatus(integration, _args, { principal, services }) {
+    async syncStatus(integration, _args, { services, loaders }) {
       if (integration.provider !== 'shopify' || !services.shopify) return null;
-      const status = await services.shopify.syncStatus(principal.accountId, integration.id);
+      const status = await loaders.shopifySyncStatus.load(integration.id);
       return { phase: SYNC_PHASES[status.phase], progress: status.progress, lastError: status.lastError };
     },
   },

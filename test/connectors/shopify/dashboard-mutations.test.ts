@@ -4,7 +4,7 @@
 // disconnectIntegration revokes (reason manual, integration.revoked) and deletes the tokens;
 // resyncIntegration runs the backfill again without counting anything twice. Each refusal (a bad
 // shop, a member, an API key, a revoked or another account's integration, a forged id) is a clear
-// answer that changes nothing.
+// answer that changes nothing. resyncIntegration has a field limit (5 a minute per caller).
 import { jest } from '@jest/globals';
 import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
@@ -124,6 +124,26 @@ describeEachDatabase('shopify dashboard mutations', (target) => {
     const again = (await sessionGraphql(app, c.cookie, LIST)).data.integrations.nodes[0];
     expect(again.syncStatus).toMatchObject({ phase: 'SYNCED', progress: { percent: 100 }, lastError: null });
     expect(await orderCount(c.accountId)).toBe(orders);
+  });
+
+  test('resyncIntegration is limited to 5 calls a minute per caller: the 6th is rate_limit_exceeded and changes nothing', async () => {
+    const c = await connected(5);
+    await runSync(c.accountId);
+    const queued = () => app.db.prisma.jobQueue.count({ where: { accountKey: c.accountId, job: 'shopify-sync', state: 'queued' } });
+    expect(await queued()).toBe(0);
+    // Every call counts, answered or not: five back to back (an id of no integration: not_found each).
+    const missing = toGlobalId('Integration', 2_000_000_000);
+    for (let i = 0; i < 5; i++) {
+      const answer = await sessionGraphql(app, c.cookie, RESYNC, { id: missing });
+      expect(answer.data.resyncIntegration.userErrors).toEqual([expect.objectContaining({ code: 'not_found' })]);
+    }
+    const refused = await sessionGraphql(app, c.cookie, RESYNC, { id: c.id });
+    expect(refused.data.resyncIntegration).toBeNull();
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ message: 'resyncIntegration: at most 5 calls per 60 s', extensions: expect.objectContaining({ code: 'rate_limit_exceeded' }) }),
+    ]);
+    expect(await queued()).toBe(0);
+    expect((await sessionGraphql(app, c.cookie, LIST)).data.integrations.nodes[0].syncStatus.phase).toBe('SYNCED');
   });
 
   test('disconnectIntegration revokes (manual, integration.revoked) and deletes the tokens; again, or another account, changes nothing', async () => {

@@ -5,40 +5,18 @@
 // counted, presentment currency kept); the account's profit report agrees. A backfill interrupted
 // mid-download resumes after its last stored batch and counts nothing twice. Progress is readable.
 import { jest } from '@jest/globals';
-import pg from 'pg';
-import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
-import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
 import { gql } from '../../graphql/helpers.ts';
 import { makeKey } from '../../factories/keys.ts';
 import { jobRunner } from '../../../src/jobs/runner.ts';
 import { shopifySyncJob } from '../../../src/jobs/shopify-sync.job.ts';
-import { connectShop, expectedTotals, startAdminServer, syncFor } from './sync-helpers.ts';
-import type { AdminServer } from '../../simulators/shopify/admin-server.ts';
+import { expectedTotals, syncSuite } from './sync-helpers.ts';
 
 jest.setTimeout(600_000);
 
 describeEachDatabase('shopify backfill', (target) => {
-  let database: TestDatabase;
-  let app: TestApp;
-  let sim: AdminServer;
-  let client: pg.Client;
-  const shops = new Map<number, string>();
-
-  beforeAll(async () => {
-    database = await target.create();
-    app = await startTestApp(database);
-    sim = await startAdminServer();
-    client = new pg.Client({ connectionString: database.connectionString });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await sim?.close();
-    await app?.close();
-    await database?.close();
-  });
-
-  const q = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows;
+  const suite = syncSuite(target);
+  const { q } = suite;
 
   async function stored(accountId: string) {
     const [o] = await q(
@@ -59,10 +37,10 @@ describeEachDatabase('shopify backfill', (target) => {
   }
 
   test('the shopify-sync job backfills a generated shop: every stored figure equals the simulator data; progress reaches 100%', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 300, days: 200 });
-    const sync = syncFor(app, sim, shops);
-    const services = { ...app.services, shopify: sync };
-    const runner = jobRunner({ prisma: app.db.prisma, services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
+    const shop = await suite.connect({ orders: 300, days: 200 });
+    const sync = suite.sync();
+    const services = { ...suite.app.services, shopify: sync };
+    const runner = jobRunner({ prisma: suite.app.db.prisma, services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
     try {
       const [summary] = await runner.run('shopify-sync', shop.accountId);
       expect(summary!.error).toBeUndefined();
@@ -73,28 +51,28 @@ describeEachDatabase('shopify backfill', (target) => {
     const want = expectedTotals(shop.store);
     expect(await stored(shop.accountId)).toEqual(want);
     // The three bulk operations ran one after the other, each validated and completed.
-    expect(sim.sim.bulkOps.get(shop.shop)!.map((op) => op.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.map((op) => op.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
     const status = await sync.syncStatus(shop.accountId, shop.integrationId);
     expect(status).toMatchObject({ phase: 'synced', progress: { percent: 100, etaSeconds: 0 }, lastError: null });
     expect(status.progress.records).toBe(shop.store.orders.length + shop.store.customers.length + new Set(shop.store.variants.map((v) => v.productId)).size);
-    const [integration] = (await app.services.integrations.listIntegrations(shop.accountId)).items;
+    const [integration] = (await suite.app.services.integrations.listIntegrations(shop.accountId)).items;
     expect(integration).toMatchObject({ status: 'connected' });
     expect(integration!.lastSyncAt).not.toBeNull();
 
     // The account's profit report over the whole history agrees with the simulator's counted orders.
-    await app.services.catchup.catchUp(shop.accountId);
-    const key = await makeKey(app.db.prisma, shop.accountId);
+    await suite.app.services.catchup.catchUp(shop.accountId);
+    const key = await makeKey(suite.app.db.prisma, shop.accountId);
     // Progress is readable through GraphQL (Integration.syncStatus) once the connector is configured.
-    app.services.shopify = sync;
-    const listed = await gql(app, key, `{ integrations { nodes { provider syncStatus { phase progress { records percent etaSeconds } lastError } } } }`);
+    suite.app.services.shopify = sync;
+    const listed = await gql(suite.app, key, `{ integrations { nodes { provider syncStatus { phase progress { records percent etaSeconds } lastError } } } }`);
     expect(listed.body.data.integrations.nodes).toEqual([
       { provider: 'shopify', syncStatus: { phase: 'SYNCED', progress: { records: status.progress.records, percent: 100, etaSeconds: 0 }, lastError: null } },
     ]);
-    app.services.shopify = null;
+    suite.app.services.shopify = null;
     const from = new Date(Date.now() - 210 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const answer = await gql(
-      app,
+      suite.app,
       key,
       `query($from: Date!, $to: Date!) { profitReport(range: { from: $from, to: $to }, interval: MONTH) { totals { refunds { amount } purchaseCount } } }`,
       { from, to },
@@ -109,13 +87,13 @@ describeEachDatabase('shopify backfill', (target) => {
   });
 
   test('an interrupted backfill resumes after its last stored batch, counting nothing twice', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 240, days: 120, seed: 11 });
+    const shop = await suite.connect({ orders: 240, days: 120, seed: 11 });
     const abort = new AbortController();
     let batches = 0;
-    const sync = syncFor(app, sim, shops, { batchSize: 40 });
+    const sync = suite.sync({ batchSize: 40 });
     // Abort after the second orders batch is stored: the run dies mid-download, as a crashed worker would.
-    const ingestion = app.services.ingestion;
-    const counting = syncFor(app, sim, shops, {
+    const ingestion = suite.app.services.ingestion;
+    const counting = suite.sync({
       batchSize: 40,
       ingestion: {
         ...ingestion,
@@ -138,7 +116,7 @@ describeEachDatabase('shopify backfill', (target) => {
 
     // The next run continues the same operation's file from line after the stored batches.
     await sync.runAccount(shop.accountId, new Date());
-    expect(sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
     expect(await stored(shop.accountId)).toEqual(expectedTotals(shop.store));
     expect((await sync.syncStatus(shop.accountId, shop.integrationId)).progress.records).toBe(
       shop.store.orders.length + shop.store.customers.length + new Set(shop.store.variants.map((v) => v.productId)).size,

@@ -1,9 +1,12 @@
-// Shared set-up of the Shopify sync suites: the Admin simulator on a listening server, an account
-// with a connected Shopify integration for a generated shop, and the sync service wired to the
-// test app's own ingestion and integrations services (as buildServices wires it from its port).
+// Shared set-up of the Shopify sync suites: one database, app, Admin simulator and SQL client per
+// file (syncSuite), an account with a connected Shopify integration for a generated shop, and the
+// sync service wired to the test app's own ingestion and integrations services (as buildServices
+// wires it from its port).
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { makeAccount } from '../../factories/index.ts';
-import type { TestApp } from '../../helpers/app.ts';
+import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import type { DatabaseTarget, TestDatabase } from '../../helpers/databases.ts';
 import { startAdminServer, type AdminServer } from '../../simulators/shopify/admin-server.ts';
 import { generateStore, orderTotals, type GenerateOptions, type SimStore } from '../../simulators/shopify/store.ts';
 import { shopifySync, type ShopifySync, type ShopifySyncDeps } from '../../../src/connectors/shopify/index.ts';
@@ -18,6 +21,53 @@ export interface ShopFixture {
   shop: string;
   token: string;
   store: SimStore;
+}
+
+export interface SyncSuite {
+  readonly app: TestApp;
+  readonly sim: AdminServer;
+  /** The integrations' shops, by integration id (what syncFor's token source answers). */
+  shops: Map<number, string>;
+  /** Rows of one SQL statement on the suite's database. */
+  q(sql: string, params?: unknown[]): Promise<pg.QueryResult['rows']>;
+  /** connectShop on the suite's app and simulator. */
+  connect(options: Omit<GenerateOptions, 'seed'> & { seed?: number }): Promise<ShopFixture>;
+  /** syncFor on the suite's app and simulator. */
+  sync(overrides?: Partial<ShopifySyncDeps>): ShopifySync;
+}
+
+/** Starts the suite's database, app, simulator and SQL client before its tests and closes them after. */
+export function syncSuite(target: DatabaseTarget): SyncSuite {
+  let database: TestDatabase | undefined;
+  let app: TestApp | undefined;
+  let sim: AdminServer | undefined;
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    database = await target.create();
+    app = await startTestApp(database);
+    sim = await startAdminServer();
+    client = new pg.Client({ connectionString: database.connectionString });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await sim?.close();
+    await app?.close();
+    await database?.close();
+  });
+  const shops = new Map<number, string>();
+  return {
+    get app() {
+      return app!;
+    },
+    get sim() {
+      return sim!;
+    },
+    shops,
+    q: async (sql, params = []) => (await client!.query(sql, params)).rows,
+    connect: (options) => connectShop(app!, sim!, shops, options),
+    sync: (overrides) => syncFor(app!, sim!, shops, overrides),
+  };
 }
 
 /** The sync service over the test app, reading tokens from the simulator's live tokens. */

@@ -7,40 +7,18 @@
 // the webhooks idempotently and queues the sync; bulk_operations/finish for the integration's own
 // operation queues it too.
 import { jest } from '@jest/globals';
-import pg from 'pg';
-import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
-import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
 import { addRefund, orderTotals } from '../../simulators/shopify/store.ts';
-import type { AdminServer } from '../../simulators/shopify/admin-server.ts';
 import { afterConnected, onBulkOperationFinished, WEBHOOK_TOPICS } from '../../../src/connectors/shopify/index.ts';
-import { connectShop, expectedTotals, money, startAdminServer, syncFor } from './sync-helpers.ts';
+import { expectedTotals, money, syncSuite } from './sync-helpers.ts';
 
 jest.setTimeout(600_000);
 
 const DAY_MS = 86_400_000;
 
 describeEachDatabase('shopify reconciliation', (target) => {
-  let database: TestDatabase;
-  let app: TestApp;
-  let sim: AdminServer;
-  let client: pg.Client;
-  const shops = new Map<number, string>();
-
-  beforeAll(async () => {
-    database = await target.create();
-    app = await startTestApp(database);
-    sim = await startAdminServer();
-    client = new pg.Client({ connectionString: database.connectionString });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await sim?.close();
-    await app?.close();
-    await database?.close();
-  });
-
-  const q = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows;
+  const suite = syncSuite(target);
+  const { q, shops } = suite;
   const orderRow = async (accountId: string, externalId: number) =>
     (
       await q(`SELECT status::text, total_amount::text AS total, refunded_amount::text AS refunded FROM orders WHERE account_id = $1 AND external_id = $2`, [
@@ -50,8 +28,8 @@ describeEachDatabase('shopify reconciliation', (target) => {
     )[0];
 
   test('late changes upstream: the incremental run takes updates, cancellations and a refund 200 days late; the daily window what it missed; stale copies change nothing', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 60, days: 300, seed: 21 });
-    const sync = syncFor(app, sim, shops);
+    const shop = await suite.connect({ orders: 60, days: 300, seed: 21 });
+    const sync = suite.sync();
     const t0 = new Date();
     await sync.runAccount(shop.accountId, t0);
     expect((await sync.syncStatus(shop.accountId, shop.integrationId)).phase).toBe('synced');
@@ -132,32 +110,32 @@ describeEachDatabase('shopify reconciliation', (target) => {
   });
 
   test('a completed sync turns a stale integration connected; a 401 revokes it with integration.revoked (token_expired)', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 10, days: 30, seed: 5 });
-    const sync = syncFor(app, sim, shops);
+    const shop = await suite.connect({ orders: 10, days: 30, seed: 5 });
+    const sync = suite.sync();
     const longAgo = new Date(Date.now() - 3 * DAY_MS);
-    await app.services.integrations.recordSync(shop.accountId, shop.integrationId, longAgo);
-    await app.services.integrations.checkStaleness(shop.accountId);
-    const statusOf = async () => (await app.services.integrations.listIntegrations(shop.accountId)).items[0]!;
+    await suite.app.services.integrations.recordSync(shop.accountId, shop.integrationId, longAgo);
+    await suite.app.services.integrations.checkStaleness(shop.accountId);
+    const statusOf = async () => (await suite.app.services.integrations.listIntegrations(shop.accountId)).items[0]!;
     expect((await statusOf()).status).toBe('stale');
     await sync.runAccount(shop.accountId, new Date());
     expect((await statusOf()).status).toBe('connected');
 
-    sim.tokens.delete(shop.shop); // the merchant uninstalled the app: the token answers 401
+    suite.sim.tokens.delete(shop.shop); // the merchant uninstalled the app: the token answers 401
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 1 });
     expect(await statusOf()).toMatchObject({ status: 'revoked' });
     // Its tokens are forgotten with the revoke (they lingered before).
-    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId: shop.integrationId } })).toBe(0);
-    const events = (await app.services.events.listForAccount(shop.accountId)).filter((e) => e.name === 'integration.revoked').map((e) => e.data);
+    expect(await suite.app.db.prisma.integrationCredential.count({ where: { integrationId: shop.integrationId } })).toBe(0);
+    const events = (await suite.app.services.events.listForAccount(shop.accountId)).filter((e) => e.name === 'integration.revoked').map((e) => e.data);
     expect(events).toEqual([{ provider: 'shopify', store_id: shop.integrationId, reason: 'token_expired' }]);
     // A revoked integration is no longer synced.
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ integrations: 0 });
   });
 
   test('an operation whose result expired before the download finished is run again; nothing is counted twice', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 30, days: 40, seed: 13 });
+    const shop = await suite.connect({ orders: 30, days: 40, seed: 13 });
     const abort = new AbortController();
-    const ingestion = app.services.ingestion;
-    const dying = syncFor(app, sim, shops, {
+    const ingestion = suite.app.services.ingestion;
+    const dying = suite.sync({
       batchSize: 10,
       ingestion: {
         ...ingestion,
@@ -169,12 +147,12 @@ describeEachDatabase('shopify reconciliation', (target) => {
       },
     });
     await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
-    sim.sim.bulkOps.get(shop.shop)!.at(-1)!.status = 'EXPIRED';
-    const sync = syncFor(app, sim, shops);
+    suite.sim.sim.bulkOps.get(shop.shop)!.at(-1)!.status = 'EXPIRED';
+    const sync = suite.sync();
     await expect(sync.runAccount(shop.accountId, new Date())).rejects.toThrow('ended EXPIRED');
     expect(await sync.syncStatus(shop.accountId, shop.integrationId)).toMatchObject({ phase: 'failed', lastError: 'bulk operation expired' });
     await sync.runAccount(shop.accountId, new Date());
-    expect(sim.sim.bulkOps.get(shop.shop)!.map((op) => op.status)).toEqual(['COMPLETED', 'COMPLETED', 'EXPIRED', 'COMPLETED']);
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.map((op) => op.status)).toEqual(['COMPLETED', 'COMPLETED', 'EXPIRED', 'COMPLETED']);
     const want = expectedTotals(shop.store);
     expect(await q(`SELECT count(*)::int AS n, coalesce(sum(total_amount), 0)::text AS total FROM orders WHERE account_id = $1`, [shop.accountId])).toEqual([
       { n: want.orders, total: want.total },
@@ -183,11 +161,11 @@ describeEachDatabase('shopify reconciliation', (target) => {
   });
 
   test('afterConnected registers every webhook topic once and queues the sync; bulk_operations/finish of its own operation queues it', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 5, days: 10, seed: 9 });
-    const core = { shopify: syncFor(app, sim, shops) };
+    const shop = await suite.connect({ orders: 5, days: 10, seed: 9 });
+    const core = { shopify: suite.sync() };
     expect(await afterConnected(core, shop.integrationId)).toBe(true);
     expect(await afterConnected(core, shop.integrationId)).toBe(true);
-    const subs = sim.stores.get(shop.shop)!.subscriptions!;
+    const subs = suite.sim.stores.get(shop.shop)!.subscriptions!;
     expect(subs.map((s) => s.topic).sort()).toEqual([...WEBHOOK_TOPICS].sort());
     expect(new Set(subs.map((s) => s.callbackUrl))).toEqual(new Set(['https://svc.example.com/integrations/shopify/webhooks']));
     const queued = async () => (await q(`SELECT state::text FROM job_queue WHERE job = 'shopify-sync' AND account_key = $1`, [shop.accountId]))[0]?.state;
@@ -195,7 +173,7 @@ describeEachDatabase('shopify reconciliation', (target) => {
 
     await q(`UPDATE job_queue SET state = 'idle' WHERE job = 'shopify-sync' AND account_key = $1`, [shop.accountId]);
     await core.shopify.runAccount(shop.accountId, new Date());
-    const opId = sim.sim.bulkOps.get(shop.shop)!.at(-1)!.id;
+    const opId = suite.sim.sim.bulkOps.get(shop.shop)!.at(-1)!.id;
     expect(await onBulkOperationFinished(core, shop.integrationId, { admin_graphql_api_id: 'gid://shopify/BulkOperation/999999', status: 'completed' })).toBe(
       false,
     );
@@ -207,9 +185,9 @@ describeEachDatabase('shopify reconciliation', (target) => {
   });
 
   test('a webhook registration that fails after the install is shown and retried by the next sync run; the backfill is queued regardless', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 5, days: 10, seed: 21 });
-    const core = { shopify: syncFor(app, sim, shops) };
-    const store = sim.stores.get(shop.shop)!;
+    const shop = await suite.connect({ orders: 5, days: 10, seed: 21 });
+    const core = { shopify: suite.sync() };
+    const store = suite.sim.stores.get(shop.shop)!;
     store.subscriptions = [];
     store.failWebhookCreates = 1;
     await expect(afterConnected(core, shop.integrationId)).rejects.toThrow('webhook registration');
@@ -233,14 +211,14 @@ describeEachDatabase('shopify reconciliation', (target) => {
   });
 
   test("a live integration without a stored token (the demo seed's) is skipped, not a failed run", async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 5, days: 10, seed: 23 });
-    await app.services.integrations.connectIntegration(shop.accountId, { provider: 'shopify', shop: 'demo-store.myshopify.com', scopes: [] });
+    const shop = await suite.connect({ orders: 5, days: 10, seed: 23 });
+    await suite.app.services.integrations.connectIntegration(shop.accountId, { provider: 'shopify', shop: 'demo-store.myshopify.com', scopes: [] });
     // The simulator's shops by their stand-in tokens; any other through the connections domain's real token store.
-    const sync = syncFor(app, sim, shops, {
+    const sync = suite.sync({
       access: async (integrationId) => {
         const known = shops.get(integrationId);
         if (known) return { shop: known, accessToken: `shpat_${known}` };
-        return app.services.connections.access(integrationId, () => Promise.reject(new Error('no refresh in this test')));
+        return suite.app.services.connections.access(integrationId, () => Promise.reject(new Error('no refresh in this test')));
       },
     });
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ integrations: 2, skipped: 1, revoked: 0 });

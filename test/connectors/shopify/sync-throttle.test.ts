@@ -3,7 +3,8 @@
 // more than it holds; a THROTTLED answer (another client drained the bucket) is retried once the
 // reported bucket can pay; a 401 is a ShopifyTokenError; a query over the cost cap is an error,
 // not a retry loop. Every query the connector sends validates against the simulator's schema
-// (Shopify's published one when present).
+// (Shopify's published one when present). A base URL template naming {shop} more than once has
+// every one replaced (as the OAuth calls do).
 import { jest } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { parse } from 'graphql';
 import { adminClient, ShopifyApiError, ShopifyTokenError } from '../../../src/connectors/shopify/index.ts';
 import { BACKFILL_STREAMS } from '../../../src/connectors/shopify/backfill.ts';
 import { startAdminServer, type AdminServer } from '../../simulators/shopify/admin-server.ts';
+import { startSimServer } from '../../simulators/shopify/server.ts';
 import { generateStore } from '../../simulators/shopify/store.ts';
 import { API_VERSION } from './sync-helpers.ts';
 
@@ -73,6 +75,20 @@ describe('shopify admin client throttling', () => {
   test('a query over the 1,000-point cap is an error, not retried', async () => {
     const dear = `{ orders(first: 250) { edges { node { id lineItems(first: 250) { edges { node { id } } } } } } }`;
     await expect(client().query(dear)).rejects.toBeInstanceOf(ShopifyApiError);
+  });
+
+  test('a base URL template with {shop} twice reaches the address with both replaced', async () => {
+    const server = await startSimServer();
+    try {
+      server.addRoute('POST', '/:inner/admin/api/:version/graphql.json', (request) => ({
+        status: 200,
+        body: { data: { shop: request.shop, inner: request.params.inner, version: request.params.version } },
+      }));
+      const twice = adminClient({ apiVersion: API_VERSION, baseUrl: `${server.baseUrlTemplate}/{shop}` }, SHOP, 'shpat_ok');
+      expect(await twice.query('{ shop { name } }')).toEqual({ shop: SHOP, inner: SHOP, version: API_VERSION });
+    } finally {
+      await server.close();
+    }
   });
 
   test('a redirect is an error: the access token never follows it to another host', async () => {

@@ -3,8 +3,9 @@
 // through the inbox and the connector-inbox job into the ingestion tables and the analytics
 // (an order via webhook in /api/v1/profit), out-of-order and late deliveries converging, a failed
 // delivery retried with backoff and visible, the compliance topics erasing or gathering,
-// app/uninstalled revoking, an unknown shop dropped, nothing lost across an app restart, and no
-// delivery reaching another account.
+// app/uninstalled revoking, an unknown shop dropped, bulk_operations/finish of the integration's
+// own operation queueing its sync, nothing lost across an app restart, and no delivery reaching
+// another account.
 import { jest } from '@jest/globals';
 import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../../helpers/app.ts';
@@ -32,6 +33,8 @@ import {
 import { jobRunner } from '../../../src/jobs/runner.ts';
 import { ALL_JOBS } from '../../../src/jobs/index.ts';
 import { connectorInboxJob } from '../../../src/jobs/connector-inbox.job.ts';
+import { SHOPIFY_SYNC_JOB } from '../../../src/connectors/shopify/index.ts';
+import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
 import { API_KEY, API_SECRET, connectedStore, eventually, shopifyEnv } from './helpers.ts';
 
 jest.setTimeout(240_000);
@@ -89,8 +92,20 @@ describeEachDatabase('shopify webhooks', (target) => {
       (accountId) => signedInUser(app, accountId, 'owner'),
       async () => (await makeAccount(app.db.prisma)).id,
     );
-  /** Runs what is queued the way a worker does (the connector-inbox job, then the analytics catch-up). */
-  const drain = () => jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
+  /**
+   * Runs what is queued the way a worker does (the connector-inbox job, then the analytics
+   * catch-up), at `now` when given. Not the Shopify sync: this simulator has no Admin API (the
+   * sync suites run it); a queued sync stays queued, for the tests to see.
+   */
+  const drain = (now?: Date) =>
+    jobRunner({
+      prisma: app.db.prisma,
+      services: app.services,
+      jobs: ALL_JOBS.filter((job) => job.name !== SHOPIFY_SYNC_JOB),
+      retryDelayMs: () => 0,
+      ...(now ? { clock: () => now } : {}),
+    }).drain();
+  const syncQueued = (accountId: string) => app.db.prisma.jobQueue.count({ where: { accountKey: accountId, job: SHOPIFY_SYNC_JOB, state: 'queued' } });
   const deliver = async (topic: string, shop: string, payload: unknown) => {
     const res = await sender.send(sender.make(topic, shop, payload));
     expect(res.status).toBe(200);
@@ -230,8 +245,11 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect(Number(late.refundedAmount)).toBe(5);
   });
 
-  test('customers, products and inventory levels; a level before its product fails, stays visible and is retried with backoff until it lands; bulk_operations/finish is processed', async () => {
-    const { accountId, shop } = await store();
+  test('customers, products and inventory levels; a level before its product fails, stays visible and is retried with backoff until it lands; bulk_operations/finish queues the sync', async () => {
+    const { accountId, shop, integrationId } = await store();
+    // Both drains run at one explicit time: after every delivery of this test (it times out in
+    // minutes) and before the failed level's backoff ends, so the second drain cannot retry it.
+    const now = new Date(Date.now() + HOUR);
     const c = customer();
     await deliver('customers/create', shop, customerPayload(c));
     await deliver('customers/update', shop, customerPayload({ ...c, first_name: 'Beatriz', updated_at: iso(Date.parse(c.updated_at) + 1000) }));
@@ -240,11 +258,11 @@ describeEachDatabase('shopify webhooks', (target) => {
     const sku = `SKU-P-${productId}`;
     const level = inventoryLevelPayload({ inventoryItemId: itemId, locationId: 1, available: 7, updatedAt: iso(Date.now() - 1000) });
     await deliver('inventory_levels/update', shop, level);
-    await drain();
+    await drain(now);
     const failed = (await inbox(accountId)).find((d) => d.topic === 'inventory_levels/update')!;
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.lastError).toContain('has no known SKU yet');
-    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
 
     await deliver(
       'products/update',
@@ -257,12 +275,16 @@ describeEachDatabase('shopify webhooks', (target) => {
       }),
     );
     await deliver('inventory_levels/update', shop, inventoryLevelPayload({ inventoryItemId: itemId, locationId: 2, available: 4, updatedAt: iso(Date.now()) }));
-    await deliver('bulk_operations/finish', shop, {
-      admin_graphql_api_id: 'gid://shopify/BulkOperation/1',
-      completed_at: iso(Date.now()),
-      status: 'completed',
-    });
-    await drain();
+    // The integration's backfill waits for this bulk operation (as the sync records it when it starts one).
+    const operationId = 'gid://shopify/BulkOperation/1';
+    await syncStreamsService(app.db.prisma).saveStream(accountId, integrationId, 'backfill:orders', { phase: 'running', operationId });
+    // The install queued the account's sync; a worker has taken it since (its row is idle).
+    await app.db.prisma.jobQueue.updateMany({ where: { accountKey: accountId, job: SHOPIFY_SYNC_JOB }, data: { state: 'idle' } });
+    expect(await syncQueued(accountId)).toBe(0);
+    await deliver('bulk_operations/finish', shop, { admin_graphql_api_id: operationId, completed_at: iso(Date.now()), status: 'completed' });
+    await drain(now);
+    // The operation finished: the account's sync is queued at once instead of at its next poll.
+    expect(await syncQueued(accountId)).toBe(1);
     // The failed level waits for its backoff; the job's tick after it retries (run as a worker would, at that time).
     const retry = (await inbox(accountId)).find((d) => d.topic === 'inventory_levels/update' && d.status === 'pending')!;
     expect(retry.id).toBe(failed.id);
@@ -273,10 +295,10 @@ describeEachDatabase('shopify webhooks', (target) => {
       signal: new AbortController().signal,
     });
     expect((await inbox(accountId)).map((d) => d.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
-    // Landed on a retry: twice at least (on a loaded machine the first drain can outlast the 5 s backoff and try it once more).
+    // Landed on its retry: the second drain left it alone.
     const landed = (await inbox(accountId)).find((d) => d.id === failed.id)!;
     expect(landed.lastError).toBeNull();
-    expect(landed.attempts).toBeGreaterThanOrEqual(2);
+    expect(landed.attempts).toBe(2);
 
     const stored = await app.db.prisma.customer.findMany({ where: { accountId } });
     expect(stored.map((s) => [s.externalId, s.name, s.email, s.country])).toEqual([[String(c.id), `Beatriz ${c.last_name}`, c.email, 'PT']]);

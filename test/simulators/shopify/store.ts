@@ -2,6 +2,7 @@
 // orders (lines, transactions with fees, refunds weeks later, cancellations, test orders, a
 // presentment currency other than the shop's), generated from a seed, in the Admin GraphQL API's
 // shapes. Money is kept in cents and rendered as Shopify's Decimal strings.
+import { seeded } from '../../factories/random.ts';
 
 export interface SimMoney {
   /** Cents in the shop's currency. */
@@ -120,18 +121,6 @@ export interface SimStore {
   orders: SimOrder[];
   /** The next id of any object (Shopify ids are global per type; one counter is enough here). */
   nextId: number;
-}
-
-/** A small deterministic generator (mulberry32), so a seed always gives the same store. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const DAY_MS = 86_400_000;

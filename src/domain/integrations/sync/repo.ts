@@ -54,6 +54,18 @@ export function syncStreamsRepo(prisma: PrismaClient) {
       return rows.map(toRow);
     },
 
+    /** The streams of several of the account's integrations in one statement, by integration id (none: an empty list). */
+    async listMany(accountId: string, integrationIds: readonly number[]): Promise<Map<number, SyncStreamRow[]>> {
+      const rows = await prisma.integrationSyncStream.findMany({
+        where: { accountId, integrationId: { in: [...integrationIds] } },
+        orderBy: { stream: 'asc' },
+        select: { ...select, integrationId: true },
+      });
+      const byIntegration = new Map<number, SyncStreamRow[]>(integrationIds.map((id) => [id, []]));
+      for (const { integrationId, ...row } of rows) byIntegration.get(integrationId)?.push(toRow(row));
+      return byIntegration;
+    },
+
     async get(accountId: string, integrationId: number, stream: string): Promise<SyncStreamRow | null> {
       const row = await prisma.integrationSyncStream.findFirst({ where: { accountId, integrationId, stream }, select });
       return row ? toRow(row) : null;

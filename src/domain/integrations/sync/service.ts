@@ -58,6 +58,11 @@ export function syncStreamsService(prisma: PrismaClient) {
     async syncStatus(accountId: string, integrationId: number, backfillStreams: readonly string[], now = new Date()): Promise<SyncStatus> {
       return syncProgress(await repo.list(accountId, integrationId), backfillStreams, now);
     },
+    /** syncStatus of several of the account's integrations, in their order, from one read (a per-request DataLoader's batch). */
+    async syncStatuses(accountId: string, integrationIds: readonly number[], backfillStreams: readonly string[], now = new Date()): Promise<SyncStatus[]> {
+      const streams = await repo.listMany(accountId, integrationIds);
+      return integrationIds.map((id) => syncProgress(streams.get(id) ?? [], backfillStreams, now));
+    },
   };
 }
 
