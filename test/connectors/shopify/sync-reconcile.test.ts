@@ -77,8 +77,8 @@ describeEachDatabase('shopify reconciliation', (target) => {
   });
 
   test('an order of 45 lines changed upstream is reconciled whole (its lines read page by page), each query under the 1,000-point cap', async () => {
-    const shop = await connectShop(app, sim, shops, { orders: 20, days: 30, seed: 31 });
-    const sync = syncFor(app, sim, shops);
+    const shop = await suite.connect({ orders: 20, days: 30, seed: 31 });
+    const sync = suite.sync();
     await sync.runAccount(shop.accountId, new Date());
     const order = shop.store.orders.find((o) => !o.test && !o.cancelledAt && o.refunds.length === 0)!;
     // Upstream the order is edited to 45 lines (no webhook: only the reconciliation sees it).
@@ -95,7 +95,7 @@ describeEachDatabase('shopify reconciliation', (target) => {
     });
     order.presentmentCurrency = 'USD';
     order.updatedAt = new Date(Date.now() + 60_000);
-    sim.sim.stats.maxRequested = 0;
+    suite.sim.sim.stats.maxRequested = 0;
 
     await sync.runAccount(shop.accountId, new Date(order.updatedAt.getTime() + 1_000));
     const [items] = await q(
@@ -104,8 +104,8 @@ describeEachDatabase('shopify reconciliation', (target) => {
     );
     expect(items).toEqual({ n: 45, units: order.lines.reduce((s, l) => s + l.quantity, 0) });
     expect((await orderRow(shop.accountId, order.id))!.total).toBe(money(orderTotals(order).total));
-    expect(sim.sim.stats.maxRequested).toBeGreaterThan(0);
-    expect(sim.sim.stats.maxRequested).toBeLessThanOrEqual(1000);
+    expect(suite.sim.sim.stats.maxRequested).toBeGreaterThan(0);
+    expect(suite.sim.sim.stats.maxRequested).toBeLessThanOrEqual(1000);
     expect((await sync.syncStatus(shop.accountId, shop.integrationId)).lastError).toBeNull();
   });
 
