@@ -35,6 +35,9 @@ function requireStored(result: IngestionResult): IngestionResult {
   return result;
 }
 
+/** When Shopify says the event happened (X-Shopify-Triggered-At), else when it reached the inbox. */
+const happenedAt = (delivery: InboxDelivery): Date => delivery.triggeredAt ?? delivery.receivedAt;
+
 /** What one delivery does; its return value is kept on the inbox row (data requests: the data). */
 async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Promise<unknown> {
   const { connections, ingestion, integrations } = core.services;
@@ -80,6 +83,9 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
       ).counts;
     }
     case 'app/uninstalled': {
+      // An uninstall from before the current installation (processed late, or retried by Shopify
+      // after the merchant reinstalled) must not revoke the new one.
+      if (happenedAt(delivery) < integration.connectedAt) return { dropped: 'the uninstall is older than the current installation' };
       // Revoked with its tokens forgotten, in one transaction.
       return integrations.handleUninstall(accountId, SHOPIFY_PROVIDER, integration.shop);
     }
@@ -95,6 +101,8 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
       return { customerId, ordersRequested, data };
     }
     case 'shop/redact': {
+      // Shopify asks 48 hours after an uninstall; a shop installed again since keeps its data.
+      if (!integration.revokedAt || happenedAt(delivery) < integration.connectedAt) return { dropped: 'the shop is installed again: its data is kept' };
       const counts = (await ingestion.redactShop(accountId, origin)).counts;
       await connections.eraseShop(accountId, integration.id, delivery.id);
       return counts;

@@ -8,6 +8,7 @@ const integrationRow = z.object({
   account_id: col.text,
   provider: col.text,
   shop: col.text,
+  connected_at: col.date,
   revoked_at: col.date.nullable(),
 });
 export type IntegrationRow = z.output<typeof integrationRow>;
@@ -85,7 +86,10 @@ export function connectionsRepo(prisma: PrismaClient) {
     },
 
     async integration(id: number): Promise<IntegrationRow | undefined> {
-      return parseRows(integrationRow, await prisma.$queryRaw`SELECT id, account_id, provider, shop, revoked_at FROM integrations WHERE id = ${id}`)[0];
+      return parseRows(
+        integrationRow,
+        await prisma.$queryRaw`SELECT id, account_id, provider, shop, connected_at, revoked_at FROM integrations WHERE id = ${id}`,
+      )[0];
     },
 
     /** The integrations of a provider's shop, in any account: unrevoked first, then the latest connected. */
@@ -93,7 +97,7 @@ export function connectionsRepo(prisma: PrismaClient) {
       return parseRows(
         integrationRow,
         await prisma.$queryRaw`
-          SELECT id, account_id, provider, shop, revoked_at FROM integrations
+          SELECT id, account_id, provider, shop, connected_at, revoked_at FROM integrations
           WHERE provider = ${provider} AND shop = ${shop}
           ORDER BY (revoked_at IS NULL) DESC, connected_at DESC, id DESC`,
       );

@@ -55,13 +55,22 @@ export interface InboxDelivery {
   processedAt: Date | null;
 }
 
-export type ConnectedIntegration = { id: number; accountId: string; provider: string; shop: string; revokedAt: Date | null };
+export type ConnectedIntegration = {
+  id: number;
+  accountId: string;
+  provider: string;
+  shop: string;
+  /** When the current installation was made (a reinstall moves it). */
+  connectedAt: Date;
+  revokedAt: Date | null;
+};
 
 const toIntegration = (r: IntegrationRow): ConnectedIntegration => ({
   id: r.id,
   accountId: r.account_id,
   provider: r.provider,
   shop: r.shop,
+  connectedAt: r.connected_at,
   revokedAt: r.revoked_at,
 });
 const toDelivery = (r: InboxRow): InboxDelivery => ({

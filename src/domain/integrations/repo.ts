@@ -41,7 +41,8 @@ export function integrationsRepo(prisma: PrismaClient) {
 
     /**
      * Creates the integration, or re-connects the existing one for the same provider and shop
-     * (revocation cleared, connected_at now, a last sync older than `keepSyncAfter` forgotten), with
+     * (revocation cleared, connected_at now, a last sync older than `keepSyncAfter` forgotten, the
+     * sync streams of a revoked one deleted), with
      * the events `announce` builds, in one transaction.
      */
     connect(accountId: string, input: ConnectInput, now: Date, status: { keepSyncAfter: Date }, announce: (row: IntegrationRef) => DomainEvent[]) {
@@ -52,6 +53,10 @@ export function integrationsRepo(prisma: PrismaClient) {
           select: { ...refSelect, revokedAt: true },
         });
         const keepSync = existing && !existing.revokedAt && existing.lastSyncAt && existing.lastSyncAt > status.keepSyncAfter ? existing.lastSyncAt : null;
+        // A reinstall after a revoke starts its sync over: the backfill reads everything again (the
+        // data may have changed or been erased meanwhile; newer-wins keeps it idempotent) and the
+        // webhook subscriptions, which the uninstall removed upstream, are registered again.
+        if (existing?.revokedAt) await tx.$executeRaw`DELETE FROM integration_sync_streams WHERE integration_id = ${existing.id}`;
         const row = existing
           ? await tx.integration.update({
               where: { id: existing.id },

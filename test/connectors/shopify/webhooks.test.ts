@@ -35,7 +35,7 @@ import { ALL_JOBS } from '../../../src/jobs/index.ts';
 import { connectorInboxJob } from '../../../src/jobs/connector-inbox.job.ts';
 import { SHOPIFY_SYNC_JOB } from '../../../src/connectors/shopify/index.ts';
 import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
-import { API_KEY, API_SECRET, connectedStore, eventually, shopifyEnv } from './helpers.ts';
+import { API_KEY, API_SECRET, approve, connectedStore, eventually, followCallback, shopifyEnv } from './helpers.ts';
 
 jest.setTimeout(240_000);
 
@@ -354,6 +354,9 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect((await ordersOf(accountId)).length).toBe(3);
     expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
 
+    // Shopify asks for shop/redact 48 hours after the uninstall.
+    await deliver('app/uninstalled', shop, appUninstalledPayload(shop));
+    await drain();
     await deliver('shop/redact', shop, shopRedactPayload(shop));
     await drain();
     expect((await ordersOf(accountId)).map((x) => x.externalId)).toEqual([String(kept.id)]);
@@ -378,6 +381,51 @@ describeEachDatabase('shopify webhooks', (target) => {
     await drain();
     expect(await ordersOf(accountId)).toEqual([]);
     expect((await inbox(accountId))[0]).toMatchObject({ topic: 'orders/create', status: 'done', result: { dropped: 'the integration is revoked' } });
+  });
+
+  test('a reinstall: an uninstall from before it does not revoke it, a shop/redact for the live shop erases nothing, and the sync starts over', async () => {
+    const { accountId, shop, integrationId } = await store();
+    const { cookie } = await signedInUser(app, accountId, 'owner');
+    const reinstall = async () => {
+      const { callback, stateCookie } = await approve(app, cookie, shop);
+      expect((await followCallback(callback, stateCookie)).status).toBe(302);
+    };
+    const o = order();
+    await deliver('orders/create', shop, orderPayload(o));
+    await drain();
+    const streams = syncStreamsService(app.db.prisma);
+    await streams.saveStream(accountId, integrationId, 'webhooks', { phase: 'completed', finishedAt: new Date() });
+    await streams.saveStream(accountId, integrationId, 'backfill:orders', { phase: 'completed', recordsDone: 1 });
+
+    // Uninstalled, then installed again before the inbox processed the uninstall.
+    const uninstalledAt = new Date(Date.now() - 60_000);
+    expect((await sender.send(sender.make('app/uninstalled', shop, appUninstalledPayload(shop), { triggeredAt: uninstalledAt }))).status).toBe(200);
+    await reinstall();
+    await drain();
+    const live = async () => (await app.services.integrations.listIntegrations(accountId)).items.find((i) => i.id === integrationId)!;
+    expect((await live()).revokedAt).toBeNull();
+    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId } })).toBe(1);
+    expect((await inbox(accountId)).find((d) => d.topic === 'app/uninstalled')).toMatchObject({
+      status: 'done',
+      result: { dropped: 'the uninstall is older than the current installation' },
+    });
+    // shop/redact for a shop that is installed: nothing erased.
+    await deliver('shop/redact', shop, shopRedactPayload(shop));
+    await drain();
+    expect((await ordersOf(accountId)).map((x) => x.externalId)).toEqual([String(o.id)]);
+    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId } })).toBe(1);
+
+    // Uninstalled for real, then installed again: revoked, and the reinstall starts the sync over
+    // (the streams are gone: the backfill reads everything and the webhooks are registered again).
+    await deliver('app/uninstalled', shop, appUninstalledPayload(shop));
+    await drain();
+    expect((await live()).revokedAt).not.toBeNull();
+    expect((await streams.listStreams(accountId, integrationId)).map((r) => r.stream).sort()).toEqual(['backfill:orders', 'webhooks']);
+    await reinstall();
+    expect((await live()).revokedAt).toBeNull();
+    // The backfill's position is gone, and the registration was tried again at once (this
+    // simulator has no Admin API: it failed, recorded for the sync runs to retry).
+    expect((await streams.listStreams(accountId, integrationId)).map((r) => [r.stream, r.phase])).toEqual([['webhooks', 'failed']]);
   });
 
   test("a delivery reaches only its shop's account", async () => {
