@@ -138,13 +138,13 @@ async function main(): Promise<void> {
     // Orders are counted in commit order: the j-th commit is seen at the first probe counting j orders.
     const sorted = delaysToCounted(commits, seenAt);
     // The catch-up's own share: from the write's return (its commit) to counted.
-    const afterCommit = ascending(commits.map((at, j) => (seenAt[j] ?? NaN) - (at + commitMs[j]!)).filter((d) => Number.isFinite(d)));
+    const afterCommit = ascending(commits.map((at, j) => (seenAt[j] ?? Infinity) - (at + commitMs[j]!)));
     const runs = await jobRunTimes(db, 'analytics-catchup', ACCOUNT);
     const commitSorted = ascending(commitMs);
     console.log(
       `\n${written} orders written one by one in ${writeSeconds.toFixed(1)} s (${(written / writeSeconds).toFixed(1)} orders/s asked ${RATE}), ${WORKERS} worker(s)`,
     );
-    console.log(`counted in today's profitReport bucket: ${sorted.length} of ${written}`);
+    console.log(`counted in today's profitReport bucket: ${sorted.filter(Number.isFinite).length} of ${written}`);
     console.log(delayLine('write', sorted));
     console.log(`delay from the write's return (commit) to counted: p50 ${sec(percentile(afterCommit, 50))}, p99 ${sec(percentile(afterCommit, 99))}`);
     console.log(

@@ -25,7 +25,7 @@ import { loadConfig, testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { openMemoryDatabase } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrator.ts';
-import { connectDatabase, migrationTarget, type Database } from '../src/db/database.ts';
+import { connectDatabase, migrationTarget } from '../src/db/database.ts';
 import { buildServices } from '../src/services.ts';
 import { buildApp, buildJobRunner } from '../src/main.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
     console.log(
       `webhook answers: 200 for ${accepted} of ${total}${failures.size ? ` (${[...failures].map(([k, v]) => `${v}x ${k}`).join('; ')})` : ''}; answer time p50 ${sec(percentile(answers, 50))}, p99 ${sec(percentile(answers, 99))}, max ${sec(answers.at(-1) ?? NaN)} (Shopify wants a 200 within 5 s)`,
     );
-    console.log(`counted in today's profitReport bucket: ${sorted.length} of ${accepted}`);
+    console.log(`counted in today's profitReport bucket: ${sorted.filter(Number.isFinite).length} of ${accepted}`);
     console.log(delayLine('the POST', sorted));
     console.log(
       `from stored in the inbox to processed: p50 ${sec(percentile(storedToProcessed, 50))}, p99 ${sec(percentile(storedToProcessed, 99))} (${storedToProcessed.length} processed)`,

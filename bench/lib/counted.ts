@@ -23,7 +23,8 @@ export interface History {
 
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-export const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** Seconds; an order never counted (an infinite delay) reads `never`. */
+export const sec = (ms: number) => (ms === Infinity ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 export const ascending = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
 /** An account (UTC) with `days` of orders (200 a day), customers and stocked SKUs, and its analytics computed once. */
@@ -68,8 +69,8 @@ export function todaysCount(services: Services, accountId: string): () => Promis
 /**
  * Reads `count` every 50 ms from now on: `seenAt[j]` is the end of the first probe that counted
  * j + 1 more than at the start (a probe's end: its snapshot was taken no later, so a delay is never
- * under-counted). `finish(expected)` keeps probing until `expected` are counted (two minutes at
- * most), then stops.
+ * under-counted). `finish(expected)` keeps probing until `expected` are counted, or until the
+ * count has not grown for two minutes, then stops.
  */
 export async function startProber(count: () => Promise<number>) {
   const baseline = await count();
@@ -77,20 +78,20 @@ export async function startProber(count: () => Promise<number>) {
   let expected = Infinity;
   let stopped = false;
   const loop = (async () => {
-    let giveUp = Infinity;
+    let lastGrowth = Date.now();
     while (seenAt.length < expected && !stopped) {
       // A probe that fails (a connection ended by the server) is simply made again.
       const counted = (await count().catch(() => baseline + seenAt.length)) - baseline;
       const now = Date.now();
+      if (seenAt.length < counted) lastGrowth = now;
       while (seenAt.length < counted) seenAt.push(now);
-      if (expected !== Infinity && giveUp === Infinity) giveUp = Date.now() + 120_000;
-      if (Date.now() > giveUp) break;
+      if (expected !== Infinity && now - lastGrowth > 120_000) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
   return {
     seenAt,
-    /** Probes until `expected` are counted (or two minutes pass), then stops. */
+    /** Probes until `expected` are counted (or the count stops growing for two minutes), then stops. */
     async finish(total: number): Promise<void> {
       expected = total;
       await loop;
@@ -119,11 +120,12 @@ export async function openLoop(rate: number, seconds: number, send: (n: number) 
 }
 
 /**
- * The delays from send to counted: the sends are counted in the order of their start times (a
- * prefix of them at any moment), so the j-th send started is seen at the first probe counting j.
+ * The delays from send to counted, ascending: the sends are counted in the order of their start
+ * times (a prefix of them at any moment), so the j-th send started is seen at the first probe
+ * counting j. A send never counted has an infinite delay (it weighs on the percentiles).
  */
 export function delaysToCounted(startedAt: readonly number[], seenAt: readonly number[]): number[] {
-  return ascending(ascending(startedAt).map((at, j) => (seenAt[j] ?? NaN) - at)).filter((d) => Number.isFinite(d));
+  return ascending(ascending(startedAt).map((at, j) => (seenAt[j] ?? Infinity) - at));
 }
 
 /** Durations (ms, ascending) of the finished runs of `job` for the account, and how many runs did not succeed. */
