@@ -173,6 +173,16 @@ export function connectionsRepo(prisma: PrismaClient) {
         WHERE id = ${id}`;
     },
 
+    async markInboxDoneMany(done: ReadonlyArray<{ id: number; result: unknown }>, now: Date): Promise<void> {
+      if (!done.length) return;
+      const ids = done.map((d) => d.id);
+      const results = done.map((d) => (d.result === undefined || d.result === null ? null : JSON.stringify(d.result)));
+      await prisma.$executeRaw`
+        UPDATE connector_inbox c SET status = 'done', attempts = c.attempts + 1, body = '{}', processed_at = ${now}::timestamptz, last_error = NULL, result = u.result::jsonb
+        FROM unnest(${ids}::bigint[], ${results}::text[]) AS u(id, result)
+        WHERE c.id = u.id`;
+    },
+
     async markInboxFailed(id: number, error: string, next: Date | null): Promise<void> {
       await prisma.$executeRaw`
         UPDATE connector_inbox SET attempts = attempts + 1, last_error = ${error},

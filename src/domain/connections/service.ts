@@ -256,6 +256,9 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     /** Processed: the body is dropped (no personal data kept); `result` is kept for the owner. */
     deliveryDone: (id: number, result: unknown = null, now = new Date()) => repo.markInboxDone(id, result, now),
 
+    /** Several processed at once (one statement): as `deliveryDone` for each. */
+    deliveriesDone: (done: ReadonlyArray<{ id: number; result: unknown }>, now = new Date()) => repo.markInboxDoneMany(done, now),
+
     /** A failed attempt: retried after a backoff, or marked failed after INBOX_MAX_ATTEMPTS. */
     async deliveryFailed(delivery: Pick<InboxDelivery, 'id' | 'attempts'>, error: string, now = new Date()): Promise<void> {
       const attempt = delivery.attempts + 1;

@@ -214,6 +214,78 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect(afterCancel!.status).toBe('cancelled');
   });
 
+  test('consecutive order deliveries are written by one ingestion command each run; a body that is not an order fails alone; newer wins inside a batch', async () => {
+    const { accountId, shop } = await store();
+    const [o1, o2, o3, o5, o6] = [order(), order(), order(), order(), order()];
+    const o3updated: SimOrder = { ...o3, updatedAt: iso(Date.parse(o3.updatedAt) + 60_000), shipping: '9.00' };
+    const o6updated: SimOrder = { ...o6, updatedAt: iso(Date.parse(o6.updatedAt) + 60_000), shipping: '8.00' };
+    const refund = refundPayload({ id: nextId(), orderId: o2.id, processedAt: iso(Date.now() - HOUR), amount: '5.00', lines: [] });
+    // In this order (explicit trigger times): three orders and a body that is not one, a refund, then four more order deliveries.
+    const page: Array<[string, unknown]> = [
+      ['orders/create', orderPayload(o1)],
+      ['orders/create', orderPayload(o2)],
+      ['orders/create', { not: 'an order' }],
+      ['orders/create', orderPayload(o3)],
+      ['refunds/create', refund],
+      ['orders/updated', orderPayload(o3updated)],
+      ['orders/create', orderPayload(o5)],
+      ['orders/create', orderPayload(o6)],
+      ['orders/updated', orderPayload(o6updated)],
+    ];
+    const base = Date.now() - HOUR;
+    for (const [n, [topic, payload]] of page.entries()) {
+      const res = await sender.send(sender.make(topic, shop, payload, { triggeredAt: new Date(base + n * 1000) }));
+      expect(res.status).toBe(200);
+    }
+    // The real ingestion service, its order commands recorded.
+    const batches: string[][] = [];
+    const ingestion = {
+      ...app.services.ingestion,
+      upsertOrders: (...args: Parameters<typeof app.services.ingestion.upsertOrders>) => {
+        if (args[0] === accountId) batches.push(args[2].map((r) => r.externalId));
+        return app.services.ingestion.upsertOrders(...args);
+      },
+    };
+    await jobRunner({
+      prisma: app.db.prisma,
+      services: { ...app.services, ingestion },
+      jobs: [connectorInboxJob],
+      retryDelayMs: () => 0,
+      demand: false,
+    }).drain();
+    expect(batches).toEqual([[o1, o2, o3].map((o) => String(o.id)), [o3, o5, o6, o6].map((o) => String(o.id))]);
+    const deliveries = (await inbox(accountId)).reverse();
+    expect(deliveries.map((d) => [d.topic, d.status, d.attempts])).toEqual([
+      ['orders/create', 'done', 1],
+      ['orders/create', 'done', 1],
+      ['orders/create', 'pending', 1],
+      ['orders/create', 'done', 1],
+      ['refunds/create', 'done', 1],
+      ['orders/updated', 'done', 1],
+      ['orders/create', 'done', 1],
+      ['orders/create', 'done', 1],
+      ['orders/updated', 'done', 1],
+    ]);
+    expect(deliveries[2]!.lastError).toMatch(/id/);
+    // Each delivery keeps its own record's outcome: o6's create lost to its newer update in the same batch.
+    expect(deliveries.map((d) => d.result)).toEqual([
+      { stored: 1, skipped: 0, rejected: 0 },
+      { stored: 1, skipped: 0, rejected: 0 },
+      null,
+      { stored: 1, skipped: 0, rejected: 0 },
+      expect.objectContaining({ stored: 1 }),
+      { stored: 1, skipped: 0, rejected: 0 },
+      { stored: 1, skipped: 0, rejected: 0 },
+      { stored: 0, skipped: 1, rejected: 0 },
+      { stored: 1, skipped: 0, rejected: 0 },
+    ]);
+    const stored = new Map((await ordersOf(accountId)).map((o) => [o.externalId, o]));
+    expect([...stored.keys()].sort()).toEqual([o1, o2, o3, o5, o6].map((o) => String(o.id)).sort());
+    expect(Number(stored.get(String(o2.id))!.refundedAmount)).toBe(5);
+    expect(Number(stored.get(String(o3.id))!.shippingAmount)).toBe(9);
+    expect(Number(stored.get(String(o6.id))!.shippingAmount)).toBe(8);
+  });
+
   test('a refund before its order converges once the order arrives; a refund 200 days late corrects its day', async () => {
     const { accountId, shop } = await store();
     const o = order();
