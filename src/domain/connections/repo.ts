@@ -212,7 +212,9 @@ export function connectionsRepo(prisma: PrismaClient) {
 
     /**
      * Stores one location's stock of an item (newer wins), and returns the item's SKU with its
-     * stock summed over the locations; undefined when the item's SKU is not known yet.
+     * stock summed over every location of that SKU in the account's live integrations (two shops
+     * of one account selling the same SKU add up; a revoked shop's stock no longer counts), and
+     * the newest stamp among them; undefined when the item's SKU is not known yet.
      */
     async setStock(integrationId: number, itemId: string, locationId: string, available: number, updatedAt: Date) {
       await prisma.$executeRaw`
@@ -223,10 +225,14 @@ export function connectionsRepo(prisma: PrismaClient) {
       return parseRows(
         z.object({ sku: col.text, total: col.bigint, updated_at: col.date }),
         await prisma.$queryRaw`
-          SELECT s.sku, sum(l.available)::bigint AS total, max(l.updated_at) AS updated_at
-          FROM connector_item_skus s JOIN connector_inventory_levels l ON l.integration_id = s.integration_id AND l.item_id = s.item_id
-          WHERE s.integration_id = ${integrationId} AND s.item_id = ${itemId}
-          GROUP BY s.sku`,
+          SELECT me.sku, coalesce(sum(l.available), 0)::bigint AS total, max(l.updated_at) AS updated_at
+          FROM connector_item_skus me
+          JOIN integrations mine ON mine.id = me.integration_id
+          JOIN integrations i ON i.account_id = mine.account_id AND i.provider = mine.provider AND (i.revoked_at IS NULL OR i.id = mine.id)
+          JOIN connector_item_skus s ON s.integration_id = i.id AND s.sku = me.sku
+          JOIN connector_inventory_levels l ON l.integration_id = s.integration_id AND l.item_id = s.item_id
+          WHERE me.integration_id = ${integrationId} AND me.item_id = ${itemId}
+          GROUP BY me.sku`,
       )[0];
     },
 

@@ -100,4 +100,48 @@ describeEachDatabase('shopify stock', (target) => {
       ['done', 1],
     ]);
   });
+
+  test("two shops of one account selling the same SKU: its level is the sum of both shops' locations; a revoked shop no longer counts", async () => {
+    const account = await makeAccount(app.db.prisma);
+    const { cookie } = await signedInUser(app, account.id, 'owner');
+    const connect = async (seed: number) => {
+      const shop = newShop();
+      const store = sim.addStore(shop, { seed, orders: 5, days: 30 });
+      const { callback, stateCookie } = await approve(app, cookie, shop);
+      expect((await followCallback(callback, stateCookie)).status).toBe(302);
+      return { shop, store };
+    };
+    const a = await connect(21);
+    const b = await connect(22);
+    await runSync(account.id);
+    // The generated stores name their SKUs alike: pick one both sell.
+    const va = a.store.variants.find((x) => b.store.variants.some((y) => y.sku === x.sku))!;
+    const vb = b.store.variants.find((y) => y.sku === va.sku)!;
+    const total = (v: typeof va) => v.levels.reduce((sum, l) => sum + l.available, 0);
+    expect(await stockOf(account.id, va.sku)).toBe(total(va) + total(vb));
+
+    // Shop B's store location changes: only its figure moves, shop A's stock still counts.
+    const at = new Date(Date.now() + 60_000);
+    setLevel(vb, LOCATIONS[1], 3, at);
+    await deliver(
+      'inventory_levels/update',
+      b.shop,
+      inventoryLevelPayload({ inventoryItemId: vb.id, locationId: LOCATIONS[1], available: 3, updatedAt: at.toISOString() }),
+    );
+    await drain();
+    expect(await stockOf(account.id, va.sku)).toBe(total(va) + total(vb));
+
+    // Shop B is disconnected: the next update of shop A counts shop A's locations only.
+    const integrationB = (await app.services.integrations.listIntegrations(account.id)).items.find((i) => i.shop === b.shop)!;
+    await app.services.integrations.revokeIntegration(account.id, integrationB.id);
+    const later = new Date(at.getTime() + 1_000);
+    setLevel(va, LOCATIONS[0], 4, later);
+    await deliver(
+      'inventory_levels/update',
+      a.shop,
+      inventoryLevelPayload({ inventoryItemId: va.id, locationId: LOCATIONS[0], available: 4, updatedAt: later.toISOString() }),
+    );
+    await drain();
+    expect(await stockOf(account.id, va.sku)).toBe(total(va));
+  });
 });
