@@ -34,6 +34,18 @@ describeEachDatabase('integrations transitions and integrations-staleness', (tar
   const statusOf = async (accountId: string, id: number, now: Date) =>
     (await services.integrations.listIntegrations(accountId, now)).items.find((i) => i.id === id)!.status;
 
+  test('two connects of one shop at once (two callbacks): both succeed, one integration, each announced', async () => {
+    const { id: accountId } = await makeAccount(db.prisma);
+    const input = { provider: 'shopify', shop: 'twice.myshopify.com', scopes: ['read_orders'] };
+    // Several rounds: on PostgreSQL both transactions can find no row and insert; the loser retries.
+    for (let round = 0; round < 5; round++) {
+      const rows = await Promise.all([services.integrations.connectIntegration(accountId, input), services.integrations.connectIntegration(accountId, input)]);
+      expect(rows[0].id).toBe(rows[1].id);
+      await db.prisma.integration.deleteMany({ where: { accountId } });
+    }
+    expect((await events(accountId)).filter(([name]) => name === 'integration.connected')).toHaveLength(10);
+  });
+
   test('connect → never_synced → sync → connected → 24 h without a sync → stale (once) → sync → connected', async () => {
     const { id: accountId } = await makeAccount(db.prisma);
     const shop = await services.integrations.connectIntegration(accountId, { provider: 'shopify', shop: 'a.myshopify.com', scopes: ['read_orders'] }, T0);

@@ -5,7 +5,7 @@ import { Prisma } from '../../db/__generated__/prisma/client.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { queryRows } from '../../db/statements.ts';
 import { AppError } from '../../errors.ts';
-import { col, parseRows, z } from '../shared/rows.ts';
+import { col, isUniqueViolation, parseRows, z } from '../shared/rows.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
 
@@ -32,7 +32,6 @@ export interface DebitOutcome {
   autoTopup: { enabled: boolean; threshold: number; amount: number };
 }
 
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';
 import { idDescendingWindow, type PageRequest } from '../shared/index.ts';
 
 export interface BalanceRow {

@@ -1,6 +1,6 @@
 // The only Prisma access for integrations: the v1 list, the connect / sync / revoke transitions
 // and the staleness sweep, each state change written with its events in one transaction.
-import { col, parseRows, z } from '../shared/rows.ts';
+import { col, isUniqueViolation, parseRows, z } from '../shared/rows.ts';
 import type { PrismaClient, TransactionClient } from '../../db/client.ts';
 import { appendEvents } from '../events/repo.ts';
 import type { DomainEvent } from '../events/catalog.ts';
@@ -26,6 +26,41 @@ const refSelect = { id: true, provider: true, shop: true, lastSyncAt: true } as 
 const refRow = z.object({ id: col.int, provider: col.text, shop: col.text, last_sync_at: col.date.nullable() });
 
 export function integrationsRepo(prisma: PrismaClient) {
+  function connectOnce(accountId: string, input: ConnectInput, now: Date, status: { keepSyncAfter: Date }, announce: (row: IntegrationRef) => DomainEvent[]) {
+    return prisma.$transaction(async (tx) => {
+      const token = { tokenType: input.tokenType ?? null, tokenLast4: input.tokenLast4 ?? null, tokenExpiresAt: input.tokenExpiresAt ?? null };
+      const existing = await tx.integration.findUnique({
+        where: { accountId_provider_shop: { accountId, provider: input.provider, shop: input.shop } },
+        select: { ...refSelect, revokedAt: true },
+      });
+      const keepSync = existing && !existing.revokedAt && existing.lastSyncAt && existing.lastSyncAt > status.keepSyncAfter ? existing.lastSyncAt : null;
+      // A reinstall after a revoke starts its sync over: the backfill reads everything again (the
+      // data may have changed or been erased meanwhile; newer-wins keeps it idempotent) and the
+      // webhook subscriptions, which the uninstall removed upstream, are registered again.
+      if (existing?.revokedAt) await tx.$executeRaw`DELETE FROM integration_sync_streams WHERE integration_id = ${existing.id}`;
+      const row = existing
+        ? await tx.integration.update({
+            where: { id: existing.id },
+            data: {
+              scopes: input.scopes,
+              ...token,
+              connectedAt: now,
+              revokedAt: null,
+              revokeReason: null,
+              lastSyncAt: keepSync,
+              status: keepSync ? 'connected' : 'never_synced',
+            },
+            select: refSelect,
+          })
+        : await tx.integration.create({
+            data: { accountId, provider: input.provider, shop: input.shop, scopes: input.scopes, ...token, connectedAt: now, status: 'never_synced' },
+            select: refSelect,
+          });
+      await appendEvents(tx, accountId, announce(row), now);
+      return row;
+    });
+  }
+
   return {
     list(accountId: string) {
       return prisma.integration.findMany({
@@ -45,39 +80,14 @@ export function integrationsRepo(prisma: PrismaClient) {
      * sync streams of a revoked one deleted), with
      * the events `announce` builds, in one transaction.
      */
-    connect(accountId: string, input: ConnectInput, now: Date, status: { keepSyncAfter: Date }, announce: (row: IntegrationRef) => DomainEvent[]) {
-      return prisma.$transaction(async (tx) => {
-        const token = { tokenType: input.tokenType ?? null, tokenLast4: input.tokenLast4 ?? null, tokenExpiresAt: input.tokenExpiresAt ?? null };
-        const existing = await tx.integration.findUnique({
-          where: { accountId_provider_shop: { accountId, provider: input.provider, shop: input.shop } },
-          select: { ...refSelect, revokedAt: true },
-        });
-        const keepSync = existing && !existing.revokedAt && existing.lastSyncAt && existing.lastSyncAt > status.keepSyncAfter ? existing.lastSyncAt : null;
-        // A reinstall after a revoke starts its sync over: the backfill reads everything again (the
-        // data may have changed or been erased meanwhile; newer-wins keeps it idempotent) and the
-        // webhook subscriptions, which the uninstall removed upstream, are registered again.
-        if (existing?.revokedAt) await tx.$executeRaw`DELETE FROM integration_sync_streams WHERE integration_id = ${existing.id}`;
-        const row = existing
-          ? await tx.integration.update({
-              where: { id: existing.id },
-              data: {
-                scopes: input.scopes,
-                ...token,
-                connectedAt: now,
-                revokedAt: null,
-                revokeReason: null,
-                lastSyncAt: keepSync,
-                status: keepSync ? 'connected' : 'never_synced',
-              },
-              select: refSelect,
-            })
-          : await tx.integration.create({
-              data: { accountId, provider: input.provider, shop: input.shop, scopes: input.scopes, ...token, connectedAt: now, status: 'never_synced' },
-              select: refSelect,
-            });
-        await appendEvents(tx, accountId, announce(row), now);
-        return row;
-      });
+    async connect(accountId: string, input: ConnectInput, now: Date, status: { keepSyncAfter: Date }, announce: (row: IntegrationRef) => DomainEvent[]) {
+      try {
+        return await connectOnce(accountId, input, now, status, announce);
+      } catch (error) {
+        // Two callbacks of one shop at once both found no row; the one that lost re-connects the row the other made.
+        if (!isUniqueViolation(error)) throw error;
+        return connectOnce(accountId, input, now, status, announce);
+      }
     },
 
     /** A completed sync: last_sync_at moves forward and the status becomes connected. */

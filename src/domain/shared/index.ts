@@ -7,4 +7,4 @@ export { newAccountId, newEventId, newDeliveryId } from './ids.ts';
 export { checkTransition } from './transitions.ts';
 export type { DecimalLike, JsonObject, JsonValue } from './types.ts';
 export type * from './enums.ts';
-export { col, parseRows, z } from './rows.ts';
+export { col, isUniqueViolation, parseRows, z } from './rows.ts';

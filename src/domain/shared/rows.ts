@@ -28,3 +28,6 @@ export const col = {
     .transform((v) => Number(String(v))),
   bool: z.boolean(),
 };
+
+/** Whether a Prisma error is a unique-constraint violation (P2002): a concurrent insert won. */
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';

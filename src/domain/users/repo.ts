@@ -2,6 +2,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { DashboardRole, FailureLock, FailureState } from './rules.ts';
+import { isUniqueViolation } from '../shared/rows.ts';
 
 export const userSelect = {
   id: true,
@@ -31,8 +32,6 @@ export interface UserWithSecret extends DashboardUser, FailureState {
 }
 
 const secretSelect = { ...userSelect, passwordHash: true, failedAttempts: true, lockedUntil: true, lastFailedAt: true } as const;
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';
 
 /**
  * The failure count after one more failure, from the row being updated ($3: failures before it are
