@@ -306,8 +306,9 @@ describeEachDatabase('ingestion commands', (target) => {
     await ingestion.upsertOrders(account.id, WOO, [order('7001', placed, { customer: { externalId: 'woo-c1' } })]);
     const before = await profitDays(account.id);
 
-    const redacted = await ingestion.redactCustomers(account.id, shopA, ['c-7001', 'unknown']);
-    expect(redacted.outcomes.map((o) => o.outcome)).toEqual(['stored', 'rejected']);
+    // 'c-later' is not stored yet (the request came first): its tombstone is written all the same.
+    const redacted = await ingestion.redactCustomers(account.id, shopA, ['c-7001', 'c-later']);
+    expect(redacted.outcomes.map((o) => o.outcome)).toEqual(['stored', 'stored']);
     expect(await q(`SELECT email, name, phone, city, country FROM customers WHERE account_id = $1 AND external_id = 'c-7001'`, [account.id])).toEqual([
       { email: '', name: 'Redacted customer', phone: null, city: '', country: 'US' },
     ]);
@@ -318,6 +319,13 @@ describeEachDatabase('ingestion commands', (target) => {
     ]);
     expect(stale.counts.skipped).toBe(1);
     expect(await profitDays(account.id)).toEqual(before);
+    // An order that names the customer redacted before they were stored brings no details of theirs.
+    await ingestion.upsertOrders(account.id, shopA, [
+      order('7004', daysAgo(5), { customer: { externalId: 'c-later', email: 'later@example.com', name: 'Lee Later' } }),
+    ]);
+    expect(await q(`SELECT email, name FROM customers WHERE account_id = $1 AND external_id = 'c-later'`, [account.id])).toEqual([
+      { email: '', name: 'Redacted customer' },
+    ]);
 
     // Without an integration there is no shop to erase: refused, nothing changes.
     const refused = await ingestion.redactShop(account.id, file);

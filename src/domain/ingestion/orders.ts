@@ -1,7 +1,7 @@
 // The order commands: orders with their lines and refunds, refunds alone, cancellations.
 import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
-import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
+import { REDACTED, REDACTED_NAME, contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
 import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeCustomers, writeProducts } from './repo.ts';
 import type { StoredVersion } from './rules.ts';
@@ -104,6 +104,7 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
   const stored = await versionsOfKinds(tx, accountId, {
     order: accepted.map((a) => a.row),
     refund: accepted.flatMap((a) => a.row.refunds),
+    customer: accepted.flatMap((a) => (a.row.customer ? [{ source: a.row.source, externalId: a.row.customer.externalId }] : [])),
   });
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
@@ -128,7 +129,13 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
   const customers = await writeCustomers(
     tx,
     accountId,
-    live.flatMap((o) => (o.customer ? [{ ...o.customer, source: o.source, updatedAt: null, hash: '', phone: null, city: '', createdAt: null }] : [])),
+    live.flatMap((o) => {
+      if (!o.customer) return [];
+      // A customer redacted (customers/redact) is created, if they were not stored yet, without their details.
+      const redacted = stored.customer!.get(ledgerKey({ source: o.source, externalId: o.customer.externalId }))?.contentHash === REDACTED;
+      const details = redacted ? { email: '', name: REDACTED_NAME } : {};
+      return [{ ...o.customer, ...details, source: o.source, updatedAt: null, hash: '', phone: null, city: '', createdAt: null }];
+    }),
     false,
   );
   const customerOf = (o: OrderRow) => (o.customer ? (customers.get(o.customer.externalId) ?? null) : null);

@@ -1,7 +1,7 @@
 // Prisma access of the write path, part 3: deletes and redaction.
 import type { IngestionTx } from './types.ts';
 import { sourceDb } from './sql.ts';
-import type { ExpenseSpan } from './rules.ts';
+import { REDACTED_NAME, type ExpenseSpan } from './rules.ts';
 import { EXPENSE_SPAN, expenseSpanRow } from './repo.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
@@ -70,7 +70,7 @@ export async function deleteExpenses(tx: IngestionTx, accountId: string, externa
 export async function redactCustomers(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<Map<string, number>> {
   if (externalIds.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `UPDATE customers SET email = '', name = 'Redacted customer', phone = NULL, city = '', updated_at = now()
+    `UPDATE customers SET email = '', name = '${REDACTED_NAME}', phone = NULL, city = '', updated_at = now()
      WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING id, external_id AS key`,
     accountId,
     [...externalIds],
@@ -142,7 +142,7 @@ export async function eraseIntegration(
     orders.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
   );
   await tx.$executeRawUnsafe(
-    `UPDATE customers c SET email = '', name = 'Redacted customer', phone = NULL, city = '', updated_at = now()
+    `UPDATE customers c SET email = '', name = '${REDACTED_NAME}', phone = NULL, city = '', updated_at = now()
      WHERE c.account_id = $1 AND ${mine('customer', 'c')}`,
     accountId,
     source,

@@ -156,6 +156,8 @@ export type Decision = 'store' | 'older' | 'same';
 /** The content hash of a deletion and of a redaction (tombstones in the ledger). */
 export const DELETED = 'deleted'.padEnd(64, '0');
 export const REDACTED = 'redacted'.padEnd(64, '0');
+/** The name a redacted customer keeps (e-mail, phone and city are emptied). */
+export const REDACTED_NAME = 'Redacted customer';
 
 /**
  * Newer wins. The same content (or a second delete) is skipped whatever its stamp. Equal stamps
