@@ -211,7 +211,12 @@ export async function processShopifyInbox(core: ShopifyCore, accountId: string, 
       if (integration) while (end < due.length && live(due[end]!)?.id === integration.id) end++;
       const run = due.slice(at, end);
       if (integration) await processOrderRun(core, integration, run, now);
-      else await processOne(core, run[0]!, now);
+      else {
+        await processOne(core, run[0]!, now);
+        // It may have changed its integration (app/uninstalled revokes it): read it again for the deliveries after it.
+        const id = run[0]!.integrationId;
+        if (id !== null) integrations.set(id, await connections.integration(id));
+      }
       processed += run.length;
       at = end;
     }

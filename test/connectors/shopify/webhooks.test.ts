@@ -441,8 +441,11 @@ describeEachDatabase('shopify webhooks', (target) => {
 
   test('app/uninstalled revokes (app_uninstalled, integration.revoked); later deliveries for the shop change nothing', async () => {
     const { accountId, shop, integrationId } = await store();
+    // An order delivered after the uninstall and processed in the same run is dropped too.
     await deliver('app/uninstalled', shop, appUninstalledPayload(shop));
+    expect((await sender.send(sender.make('orders/create', shop, orderPayload(order()), { triggeredAt: new Date(Date.now() + 1_000) }))).status).toBe(200);
     await drain();
+    expect(await ordersOf(accountId)).toEqual([]);
     const [integration] = (await app.services.integrations.listIntegrations(accountId)).items;
     expect(integration).toMatchObject({ status: 'revoked' });
     expect((await app.db.prisma.integration.findUniqueOrThrow({ where: { id: integrationId } })).revokeReason).toBe('app_uninstalled');
