@@ -3,8 +3,10 @@
 // items and stock per location; then orders with lines, refunds and transactions (lines without a
 // cost take the product's, so products come before orders), with one query per refunded order for
 // the refunds' lines. Each stream's JSONL result is streamed line by line (never whole in memory),
-// children joined to their parent by __parentId, mapped and written through the ingestion commands
-// in batches; after each batch the stream's position (lines, records, bytes) is stored, so an
+// children joined to their parent by __parentId (by id, not position: Shopify writes a child after
+// its parent, not necessarily directly after; a record stays open for a window of records, and a
+// child beyond it fails the stream rather than join another record), mapped and written through
+// the ingestion commands in batches; after each batch the stream's position (lines, records, bytes) is stored, so an
 // interrupted backfill resumes after the last stored batch (and newer-wins makes any repeat a
 // no-op).
 import { createInterface } from 'node:readline';
@@ -239,7 +241,11 @@ async function download(
     return into;
   };
   const remember = (group: (typeof open)[number], line: Line) => {
-    for (const id of ids(line)) if (!index.has(id)) (index.set(id, group), group.ids.push(id));
+    for (const id of ids(line))
+      if (!index.has(id)) {
+        index.set(id, group);
+        group.ids.push(id);
+      }
   };
   /** Moves the oldest `count` open records to the batch to write; the next resume starts at the first still open. */
   const close = (count: number) => {
