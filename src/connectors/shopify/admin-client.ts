@@ -2,8 +2,11 @@
 // {base}/admin/api/{version}/graphql.json with X-Shopify-Access-Token, throttled from the answers'
 // own `extensions.cost` (no fixed rates: the shop's plan sets its bucket and restore rate). Before a
 // query it waits until the bucket, as last reported and restored since, holds the query's expected
-// cost; a THROTTLED answer, a 429 or a 5xx is retried with backoff (bounded); a 401 or 403 is a
-// ShopifyTokenError, so the caller can revoke the integration. Tokens never appear in errors.
+// cost; a THROTTLED answer, a 429 or a 5xx is retried with backoff (bounded). The token comes from
+// a source asked again after a 401 (an access token expires after an hour, a sync run can outlast
+// it: asking again refreshes it): the query is retried once with the new token. A 401 with a token
+// just obtained (or from a fixed token), or a 403, is a ShopifyTokenError, so the caller can revoke
+// the integration. Tokens never appear in errors.
 import { setTimeout as delay } from 'node:timers/promises';
 import { adminGraphqlUrl } from './config.ts';
 
@@ -73,9 +76,17 @@ export interface AdminClient {
   throttle(): ThrottleStatus | null;
 }
 
-/** A client for one shop with one access token. */
-export function adminClient(config: ShopifyApiConfig, shop: string, accessToken: string, options: AdminClientOptions = {}): AdminClient {
+/**
+ * The access token of a client: a fixed token, or a function answering a valid one (the current
+ * token, refreshed if it expires soon), asked at the first query and again after a 401.
+ */
+export type AccessTokenSource = string | (() => Promise<string>);
+
+/** A client for one shop. */
+export function adminClient(config: ShopifyApiConfig, shop: string, token: AccessTokenSource, options: AdminClientOptions = {}): AdminClient {
   const url = adminGraphqlUrl(config, shop);
+  /** The token in use (null until the first query asks the source). */
+  let accessToken: string | null = typeof token === 'string' ? token : null;
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? sleepFor;
   const maxRetries = options.maxRetries ?? 8;
@@ -106,7 +117,11 @@ export function adminClient(config: ShopifyApiConfig, shop: string, accessToken:
     shop,
     throttle: () => bucket?.status ?? null,
     async query<T>(query: string, variables: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+      /** Whether this query already got a new token after a 401 (at most once). */
+      let renewed = false;
       for (let attempt = 0; ; attempt++) {
+        if (accessToken === null) accessToken = await (token as () => Promise<string>)();
+        const used = accessToken;
         await waitFor(costs.get(query) ?? options.defaultCost ?? 50, signal);
         const retry = async (why: string, status: number | null) => {
           if (attempt >= maxRetries) throw new ShopifyApiError(`Shopify Admin API for ${shop}: ${why} after ${attempt + 1} attempts`, status);
@@ -116,7 +131,7 @@ export function adminClient(config: ShopifyApiConfig, shop: string, accessToken:
         try {
           response = await doFetch(url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': accessToken },
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': used },
             body: JSON.stringify({ query, variables }),
             // The access token must never follow a redirect to another host: a redirect is an error.
             redirect: 'error',
@@ -126,6 +141,16 @@ export function adminClient(config: ShopifyApiConfig, shop: string, accessToken:
           if (signal?.aborted) throw error;
           await retry(`network error (${(error as Error).message})`, null);
           continue;
+        }
+        if (response.status === 401 && typeof token !== 'string' && !renewed) {
+          await response.body?.cancel();
+          // Expired mid-run, or refreshed meanwhile by another process: ask the source again (it
+          // refreshes an expiring token, and revokes the integration when Shopify refuses that).
+          renewed = true;
+          // Another query of this client may have renewed it already.
+          accessToken = accessToken === used ? await token() : accessToken;
+          if (accessToken !== used) continue;
+          throw new ShopifyTokenError(shop, response.status);
         }
         if (response.status === 401 || response.status === 403) {
           await response.body?.cancel();

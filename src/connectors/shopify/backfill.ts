@@ -3,8 +3,10 @@
 // items and stock per location; then orders with lines, refunds and transactions (lines without a
 // cost take the product's, so products come before orders), with one query per refunded order for
 // the refunds' lines. Each stream's JSONL result is streamed line by line (never whole in memory),
-// children joined to their parent by __parentId, mapped and written through the ingestion commands
-// in batches; after each batch the stream's position (lines, records, bytes) is stored, so an
+// children joined to their parent by __parentId (by id, not position: Shopify writes a child after
+// its parent, not necessarily directly after; a record stays open for a window of records, and a
+// child beyond it fails the stream rather than join another record), mapped and written through
+// the ingestion commands in batches; after each batch the stream's position (lines, records, bytes) is stored, so an
 // interrupted backfill resumes after the last stored batch (and newer-wins makes any repeat a
 // no-op).
 import { createInterface } from 'node:readline';
@@ -214,13 +216,45 @@ async function download(
   let lineNo = 0;
   let { linesDone, recordsDone, bytesDone } = from;
   let bytes = 0;
+  /**
+   * The unwritten records in file order, each with its parent's line and byte offset. Shopify
+   * writes a child after its parent, not directly after: a record stays open while the next
+   * `window` records are read, and children join their parent by id (`index`: every id of an open
+   * record's lines, nested objects' too, e.g. a variant's inventoryItem).
+   */
+  let open: (Group & { line: number; bytes: number; ids: string[] })[] = [];
+  const index = new Map<string, (typeof open)[number]>();
+  const window = ctx.batchSize;
+  /** Records read since a resumed download's first line (its records before it are written). */
+  let resumedRecords = from.linesDone > 0 ? 0 : null;
   let groups: Group[] = [];
-  let open: Group | null = null;
-  /** Lines consumed up to (not including) the open group: a resume restarts at a group's first line. */
+  /** Lines consumed up to (not including) the first open record: a resume restarts at a record's first line. */
   let groupStart = linesDone;
   let bytesAtGroupStart = bytesDone;
   let rejected = 0;
   let firstRejection: string | null = null;
+
+  const ids = (value: Record<string, unknown>, into: string[] = []) => {
+    if (typeof value.id === 'string') into.push(value.id);
+    for (const [key, v] of Object.entries(value))
+      if (key !== '__parentId' && v && typeof v === 'object' && !Array.isArray(v)) ids(v as Record<string, unknown>, into);
+    return into;
+  };
+  const remember = (group: (typeof open)[number], line: Line) => {
+    for (const id of ids(line))
+      if (!index.has(id)) {
+        index.set(id, group);
+        group.ids.push(id);
+      }
+  };
+  /** Moves the oldest `count` open records to the batch to write; the next resume starts at the first still open. */
+  const close = (count: number) => {
+    for (const g of open.slice(0, count)) {
+      for (const id of g.ids) index.delete(id);
+      groups.push({ parent: g.parent, children: g.children });
+    }
+    open = open.slice(count);
+  };
 
   async function flush() {
     ctx.signal?.throwIfAborted();
@@ -250,22 +284,45 @@ async function download(
         bytes += size;
         continue;
       }
-      if (!text.trim()) continue;
+      if (!text.trim()) {
+        bytes += size;
+        continue;
+      }
       const line = JSON.parse(text) as Line;
       if (line.__parentId) {
-        if (open) open.children.push(line);
+        const group = index.get(line.__parentId);
+        if (group) {
+          group.children.push(line);
+          remember(group, line);
+        } else if (resumedRecords === null || resumedRecords > window) {
+          // Never attached to another record: the stream fails, visibly, and its operation is run again.
+          const message = `bulk result line ${lineNo}: ${line.id} names its parent ${line.__parentId}, which is not among the last ${window} records read (Shopify wrote it further from its parent)`;
+          await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, {
+            phase: 'failed',
+            operationId: null,
+            linesDone: 0,
+            bytesDone: 0,
+            lastError: message,
+          });
+          throw new ShopifyApiError(message, 200);
+        }
+        // Else: a resumed download re-reads the children of records written before it stopped.
       } else {
-        if (open) groups.push(open);
-        if (groups.length >= ctx.batchSize) {
-          groupStart = lineNo - 1;
-          bytesAtGroupStart = bytes;
+        if (resumedRecords !== null) resumedRecords++;
+        if (open.length >= ctx.batchSize + window) {
+          // The oldest batch has been open for `window` records since: written now.
+          close(ctx.batchSize);
+          groupStart = open[0]!.line;
+          bytesAtGroupStart = open[0]!.bytes;
           await flush();
         }
-        open = { parent: line, children: [] };
+        const group = { parent: line, children: [], line: lineNo - 1, bytes, ids: [] };
+        open.push(group);
+        remember(group, line);
       }
       bytes += size;
     }
-    if (open) groups.push(open);
+    close(open.length);
     groupStart = lineNo;
     bytesAtGroupStart = bytes;
     await flush();

@@ -1,8 +1,9 @@
 // The Shopify sync of an account (docs/connectors/shopify-sync.md), run by the `shopify-sync` job
 // (src/jobs): for each of the account's live Shopify integrations, the backfill until it is
 // complete, then the incremental reconciliation every run and the 60-day one daily. A completed
-// sync records last_sync_at (stale -> connected); a 401/403 from the Admin API revokes the
-// integration (reason token_expired, integration.revoked). The webhook subscriptions are
+// sync records last_sync_at (stale -> connected); a 401 from the Admin API gets the token again
+// (refreshed) and retries once; a 401 with that new token, or a 403, revokes the integration
+// (reason token_expired, integration.revoked). The webhook subscriptions are
 // registered after the install and, until that has succeeded once, by every run (stream
 // `webhooks`). An integration without a stored token (the demo's) is skipped. Hooks for the OAuth
 // callback and the webhook receiver: afterConnected, onBulkOperationFinished.
@@ -53,9 +54,20 @@ export interface AccountSyncResult {
 const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
 export function shopifySync(deps: ShopifySyncDeps) {
+  /**
+   * The run's client: the token is asked for at the start (and is valid for at least five more
+   * minutes), and again whenever Shopify answers 401 (a long run outlasts the token's hour: asking
+   * again refreshes it; a refused refresh revokes the integration in the token source).
+   */
   async function clientFor(integrationId: number) {
     const { shop, accessToken } = await deps.access(integrationId);
-    return adminClient(deps.api, shop, accessToken, deps.client);
+    let first: string | null = accessToken;
+    const token = async () => {
+      const answer = first ?? (await deps.access(integrationId)).accessToken;
+      first = null;
+      return answer;
+    };
+    return adminClient(deps.api, shop, token, deps.client);
   }
 
   async function backfillDone(accountId: string, integrationId: number) {

@@ -207,10 +207,11 @@ function productNode(productId: number, store: SimStore) {
 /**
  * Flattens a bulk query's answer: each connection's nodes on lines of their own, children with
  * __parentId (the id of the connection node they are under, also through an object field such as
- * a variant's inventoryItem { inventoryLevels }).
+ * a variant's inventoryItem { inventoryLevels }). Shopify promises only that a child comes after
+ * its parent, not directly after: with `lag` > 0 the descendants of the Nth top-level node come
+ * after the line of node N + lag, grandchildren after all children (variants, then their levels).
  */
-function toJsonl(data: Record<string, unknown>): { text: string; count: number } {
-  const lines: string[] = [];
+function toJsonl(data: Record<string, unknown>, lag = 0): { text: string; count: number } {
   const isConnection = (v: unknown): v is { edges: { node: Record<string, unknown> }[] } =>
     !!v && typeof v === 'object' && Array.isArray((v as { edges?: unknown }).edges);
   /** The object without its connections; their nodes go to `children`. */
@@ -223,14 +224,29 @@ function toJsonl(data: Record<string, unknown>): { text: string; count: number }
     }
     return own;
   };
-  const emit = (node: Record<string, unknown>, parentId: string | null) => {
+  /** A node's line and its descendants' lines with their depth, depth first. */
+  const emit = (node: Record<string, unknown>, parentId: string | null, depth: number, into: [string, number][]) => {
     const children: [Record<string, unknown>, string][] = [];
     const own = strip(node, node.id as string, children);
     if (parentId) own.__parentId = parentId;
-    lines.push(JSON.stringify(own));
-    for (const [child, parent] of children) emit(child, parent);
+    into.push([JSON.stringify(own), depth]);
+    for (const [child, parent] of children) emit(child, parent, depth + 1, into);
+    return into;
   };
-  for (const value of Object.values(data)) for (const e of (value as { edges: { node: Record<string, unknown> }[] }).edges) emit(e.node, null);
+  const blocks: { head: string; rest: string[] }[] = [];
+  for (const value of Object.values(data))
+    for (const e of (value as { edges: { node: Record<string, unknown> }[] }).edges) {
+      const [[head], ...rest] = emit(e.node, null, 0, []) as [[string, number], ...[string, number][]];
+      // Stable: by depth when interleaved, else as emitted (each child directly followed by its own children).
+      if (lag > 0) rest.sort((a, b) => a[1] - b[1]);
+      blocks.push({ head, rest: rest.map(([line]) => line) });
+    }
+  const lines: string[] = [];
+  blocks.forEach((block, i) => {
+    lines.push(block.head);
+    if (i >= lag) lines.push(...blocks[i - lag]!.rest);
+  });
+  for (const block of blocks.slice(Math.max(0, blocks.length - lag))) lines.push(...block.rest);
   return { text: lines.length ? lines.join('\n') + '\n' : '', count: lines.length };
 }
 
@@ -334,7 +350,7 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         if (errors.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: errors[0]!.message }] };
         const result = await execute({ schema: ctx.schema, document, contextValue: { ...ctx, bulk: true } });
         if (result.errors?.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.errors[0]!.message }] };
-        const { text, count } = toJsonl(result.data as Record<string, unknown>);
+        const { text, count } = toJsonl(result.data as Record<string, unknown>, ctx.store.bulkChildLag);
         const op: BulkOp = {
           id: gid('BulkOperation', nextOp++),
           status: 'RUNNING',

@@ -14,14 +14,29 @@ export interface AdminServer {
   stores: Map<string, SimStore>;
   /** Live tokens by shop; delete one to make the shop answer 401 (a revoked or uninstalled app). */
   tokens: Map<string, string>;
+  /**
+   * The shop's live token stops being accepted after `requests` more requests it authorizes, as
+   * when its hour runs out mid-run (counted in requests, not time, so a test does not race a clock).
+   */
+  expireAfter(shop: string, requests: number): void;
+  /** Whether the shop answers `token` (a test's token source refreshes when it no longer does). */
+  accepts(shop: string, token: string): boolean;
   close(): Promise<void>;
 }
 
 export async function startAdminServer(options: Partial<Omit<AdminSimulatorOptions, 'stores' | 'acceptsToken' | 'publicBase'>> = {}): Promise<AdminServer> {
   const stores = new Map<string, SimStore>();
   const tokens = new Map<string, string>();
+  /** Requests each expiring token still authorizes. */
+  const left = new Map<string, number>();
+  const accepts = (shop: string, token: string) => tokens.get(shop) === token && (left.get(token) ?? 1) > 0;
+  const acceptsToken = (shop: string, token: string) => {
+    if (!accepts(shop, token)) return false;
+    if (left.has(token)) left.set(token, left.get(token)! - 1);
+    return true;
+  };
   let url = '';
-  const sim = adminSimulator({ ...options, stores, acceptsToken: (shop, token) => tokens.get(shop) === token, publicBase: () => url });
+  const sim = adminSimulator({ ...options, stores, acceptsToken, publicBase: () => url });
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const gql = /^\/([^/]+)\/admin\/api\/(\d{4}-\d{2})\/graphql\.json$/.exec(path);
@@ -48,6 +63,11 @@ export async function startAdminServer(options: Partial<Omit<AdminSimulatorOptio
     sim,
     stores,
     tokens,
+    expireAfter(shop, requests) {
+      const token = tokens.get(shop);
+      if (token) left.set(token, requests);
+    },
+    accepts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -115,6 +115,11 @@ export interface SimStore {
   subscriptions?: SimSubscription[];
   /** The next this many webhookSubscriptionCreate calls fail with a user error (Shopify's transient "try again"). */
   failWebhookCreates?: number;
+  /**
+   * Bulk results write the children of the Nth top-level record after record N + this many (0 or
+   * absent: directly after their parent), as Shopify may: it promises only "after the parent".
+   */
+  bulkChildLag?: number;
   currency: string;
   customers: SimCustomer[];
   variants: SimVariant[];
