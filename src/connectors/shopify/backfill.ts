@@ -121,7 +121,11 @@ export interface BackfillContext {
   fetch: typeof fetch;
 }
 
-/** Starts a stream's bulk operation; null when another one of the shop's is still running (it is queued behind it). */
+/**
+ * Starts a stream's bulk operation; null when another one of the shop's is still running (it is
+ * queued behind it). When the running one is this very query (a run that started it stopped
+ * before it could record it), it is adopted instead of waited for.
+ */
 async function startOperation(ctx: BackfillContext, query: string): Promise<BulkOperation | null> {
   const answer = await ctx.client.query<{
     bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: { code: string | null; message: string }[] };
@@ -131,7 +135,15 @@ async function startOperation(ctx: BackfillContext, query: string): Promise<Bulk
     ctx.signal,
   );
   const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
-  if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) return null;
+  if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) {
+    const current = await ctx.client.query<{ currentBulkOperation: (BulkOperation & { query: string }) | null }>(
+      `query CurrentBulk { currentBulkOperation(type: QUERY) { ${OP_FIELDS} query } }`,
+      {},
+      ctx.signal,
+    );
+    const op = current.currentBulkOperation;
+    return op && op.query === query && ['CREATED', 'RUNNING'].includes(op.status) ? op : null;
+  }
   if (!bulkOperation) throw new ShopifyApiError(`bulk operation refused: ${userErrors.map((e) => e.message).join('; ')}`, 200);
   return bulkOperation;
 }

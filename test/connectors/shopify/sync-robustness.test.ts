@@ -10,8 +10,9 @@
 import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { describeEachDatabase } from '../../helpers/databases.ts';
-import type { ShopifyTokenSource } from '../../../src/connectors/shopify/index.ts';
-import { expectedTotals, money, syncSuite, type ShopFixture } from './sync-helpers.ts';
+import { adminClient, BACKFILL_ORDER, type ShopifyTokenSource } from '../../../src/connectors/shopify/index.ts';
+import { BACKFILL_STREAMS } from '../../../src/connectors/shopify/backfill.ts';
+import { API_VERSION, expectedTotals, money, syncSuite, type ShopFixture } from './sync-helpers.ts';
 
 jest.setTimeout(600_000);
 
@@ -52,6 +53,23 @@ describeEachDatabase('shopify sync robustness', (target) => {
     const [{ orders }] = await q(`SELECT count(*)::int AS orders FROM orders WHERE account_id = $1 AND source = 'shopify'`, [shop.accountId]);
     expect(orders).toBe(expectedTotals(shop.store).orders);
     expect((await sync.syncStatus(shop.accountId, shop.integrationId)).phase).toBe('synced');
+  });
+
+  test('a bulk operation started by a run that stopped before recording it is adopted, not waited for', async () => {
+    const shop = await suite.connect({ orders: 12, days: 30, seed: 35 });
+    // The run that started it died before saving its id: the shop's operation runs, unknown to us.
+    const orphan = await adminClient({ apiVersion: API_VERSION, baseUrl: suite.sim.baseUrl }, shop.shop, `shpat_${shop.shop}`).query<{
+      bulkOperationRunQuery: { bulkOperation: { id: string } };
+    }>(`mutation Run($query: String!) { bulkOperationRunQuery(query: $query) { bulkOperation { id } userErrors { message } } }`, {
+      query: BACKFILL_STREAMS[BACKFILL_ORDER[0]]!.query,
+    });
+    const sync = suite.sync();
+    expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ waiting: 0 });
+    const status = await sync.syncStatus(shop.accountId, shop.integrationId);
+    expect(status.phase).toBe('synced');
+    // One operation per stream: the first one was the orphan.
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.map((op) => op.id)[0]).toBe(orphan.bulkOperationRunQuery.bulkOperation.id);
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(BACKFILL_ORDER.length);
   });
 
   test('a token source whose new token is refused too revokes the integration (token_expired), after a single retry', async () => {

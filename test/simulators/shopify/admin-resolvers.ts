@@ -9,6 +9,8 @@ export interface BulkOp {
   createdAt: Date;
   completedAt: Date | null;
   objectCount: number;
+  /** The bulk query as the client sent it. */
+  query: string;
   jsonl: string | null;
   /** Status reads while running: it completes on the first read after creation. */
   reads: number;
@@ -261,6 +263,7 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
     fileSize: op.status === 'COMPLETED' && op.jsonl !== null ? String(Buffer.byteLength(op.jsonl)) : null,
     url: op.status === 'COMPLETED' && op.jsonl ? `${ctx.publicBase()}/${ctx.shop}/bulk/${op.id.split('/').pop()}.jsonl` : null,
     partialDataUrl: null,
+    query: op.query,
     createdAt: op.createdAt.toISOString(),
     completedAt: op.completedAt?.toISOString() ?? null,
   });
@@ -357,6 +360,7 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
           createdAt: new Date(),
           completedAt: null,
           objectCount: count,
+          query,
           jsonl: text,
           reads: 0,
         };

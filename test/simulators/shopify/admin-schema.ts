@@ -273,6 +273,7 @@ export const ADMIN_SDL = /* GraphQL */ `
     fileSize: UnsignedInt64
     url: URL
     partialDataUrl: URL
+    query: String!
     createdAt: DateTime!
     completedAt: DateTime
   }
