@@ -101,6 +101,21 @@ describeEachDatabase('retention', (target) => {
         { service: 'api', ok: true, latencyMs: 1, checkedAt: new Date(now.getTime() - 89 * DAY) },
       ],
     });
+    // Connector webhook deliveries (30 days, the webhooks' window): old done and failed ones go,
+    // an old one still pending (being retried) and a recent done one stay.
+    const inboxRow = (key: string, status: string, daysAgo: number) => ({
+      provider: 'shopify',
+      dedupKey: key,
+      accountId: account.id,
+      shop: 'retention.myshopify.com',
+      topic: 'customers/data_request',
+      body: '{"customer":{"email":"someone@example.com"}}',
+      status,
+      receivedAt: new Date(now.getTime() - daysAgo * DAY),
+    });
+    await db.prisma.connectorInbox.createMany({
+      data: [inboxRow('old-done', 'done', 31), inboxRow('old-failed', 'failed', 31), inboxRow('old-pending', 'pending', 31), inboxRow('new-done', 'done', 2)],
+    });
     // A partition ahead is missing (as if it had been dropped by hand): retention makes it again.
     await db.prisma.$executeRawUnsafe(`DROP TABLE "${monthName('webhook_attempts', monthStart(now, 2))}"`);
 
@@ -126,6 +141,11 @@ describeEachDatabase('retention', (target) => {
       now.getTime() - 2 * DAY,
     ]);
     expect((await db.prisma.uptimeCheck.findMany()).map((r) => r.checkedAt.getTime())).toEqual([now.getTime() - 89 * DAY]);
+    expect(report.deleted.connector_inbox).toBe(2);
+    expect((await db.prisma.connectorInbox.findMany({ where: { accountId: account.id }, orderBy: { dedupKey: 'asc' } })).map((r) => r.dedupKey)).toEqual([
+      'new-done',
+      'old-pending',
+    ]);
 
     // A second pass finds nothing more to do.
     const again = await retentionService(db.prisma, windows).run(now);

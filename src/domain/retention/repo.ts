@@ -28,6 +28,13 @@ export const RETAINED = {
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = o.id AND d.status = 'pending')
        ORDER BY o.dispatched_at LIMIT $2)`,
   },
+  // Connector webhook deliveries no longer pending (done, or failed for good): their bodies and
+  // results can hold a customer's personal data. Pending ones stay (still retried).
+  connector_inbox: {
+    partitionColumn: null,
+    deleteBatch: `DELETE FROM connector_inbox WHERE id IN
+      (SELECT id FROM connector_inbox WHERE status <> 'pending' AND received_at < $1 ORDER BY received_at LIMIT $2)`,
+  },
   job_runs: {
     partitionColumn: null,
     deleteBatch: `DELETE FROM job_runs WHERE id IN (SELECT id FROM job_runs WHERE started_at < $1 ORDER BY started_at LIMIT $2)`,

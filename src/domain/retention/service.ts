@@ -36,6 +36,7 @@ export function retentionService(prisma: PrismaClient, windows: RetentionWindows
     track_events: windows.trackEventsDays,
     webhook_attempts: windows.webhookDays,
     outbox_events: windows.webhookDays,
+    connector_inbox: windows.webhookDays,
     job_runs: windows.jobRunsDays,
     uptime_checks: windows.uptimeChecksDays,
   };
@@ -54,7 +55,7 @@ export function retentionService(prisma: PrismaClient, windows: RetentionWindows
     /** One retention pass at `now`; stops between batches once `signal` is aborted. */
     async run(now: Date, signal?: AbortSignal): Promise<RetentionReport> {
       const report: RetentionReport = {
-        deleted: { track_events: 0, webhook_attempts: 0, outbox_events: 0, job_runs: 0, uptime_checks: 0 },
+        deleted: { track_events: 0, webhook_attempts: 0, outbox_events: 0, connector_inbox: 0, job_runs: 0, uptime_checks: 0 },
         droppedPartitions: [],
         createdPartitions: 0,
       };
