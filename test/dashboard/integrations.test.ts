@@ -20,6 +20,8 @@ import { API_KEY, API_SECRET, newShop, shopifyEnv } from '../connectors/shopify/
 import { projectRoot } from '../../src/paths.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { shopifySyncJob } from '../../src/jobs/shopify-sync.job.ts';
+import { BACKFILL_ORDER } from '../../src/connectors/shopify/index.ts';
+import { BACKFILL_PREFIX } from '../../src/domain/integrations/index.ts';
 import { axeViolations, CHROMIUM } from './browser.ts';
 
 if (!CHROMIUM) console.warn('integrations browser test SKIPPED: no Chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)');
@@ -95,7 +97,7 @@ browserDescribe('dashboard Integrations page in Chromium', () => {
       await runner.stop();
     }
     // The backfill's streams complete before the run's reconciliation and its last_sync_at: a poll
-    // in between shows SYNCED still never_synced, so wait for the run's end on both attributes.
+    // in between shows SYNCED still never_synced, and the page keeps polling until it is connected.
     await page.locator(`[aria-label="${shop}"][data-phase="SYNCED"][data-status="connected"]`).waitFor({ timeout: 60_000 });
     await card.getByText('backfill done').waitFor();
     const records = store.orders.filter((o) => !o.test).length + store.customers.length;
@@ -111,5 +113,29 @@ browserDescribe('dashboard Integrations page in Chromium', () => {
     await page.locator(`[aria-label="${shop}"][data-status="revoked"]`).waitFor();
     await card.getByRole('button', { name: 'Reconnect' }).waitFor();
     expect(await app.db.prisma.integrationCredential.count({ where: { integration: { accountId: account.id } } })).toBe(0);
+  });
+
+  test('a backfill done before its first sync run completed: the page keeps reading until the store shows connected', async () => {
+    const account = await makeAccount(app.db.prisma);
+    const user = await signedInUser(app, account.id, 'owner');
+    const shop = newShop();
+    const integration = await app.services.integrations.connectIntegration(account.id, { provider: 'shopify', shop, scopes: ['read_orders'] });
+    // Every backfill stream completed, the run's last_sync_at not written yet.
+    for (const stream of BACKFILL_ORDER)
+      await app.services.syncStreams.saveStream(account.id, integration.id, `${BACKFILL_PREFIX}${stream}`, { phase: 'completed', recordsDone: 1 });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
+    try {
+      const other = await context.newPage();
+      await other.goto(`${app.url}/dashboard/integrations`);
+      await other.getByLabel('E-mail').fill(user.email);
+      await other.getByLabel('Password').fill(TEST_USER_PASSWORD);
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await other.locator(`[aria-label="${shop}"][data-phase="SYNCED"][data-status="never_synced"]`).waitFor();
+      // The run ends: the page, still polling, shows it connected.
+      await app.services.integrations.recordSync(account.id, integration.id, new Date());
+      await other.locator(`[aria-label="${shop}"][data-phase="SYNCED"][data-status="connected"]`).waitFor({ timeout: 60_000 });
+    } finally {
+      await context.close();
+    }
   });
 });

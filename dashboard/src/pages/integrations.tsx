@@ -31,8 +31,15 @@ export function Integrations({ session, locale }: PageProps) {
   const nodes = data?.integrations?.nodes ?? [];
   const connected = new URLSearchParams(window.location.search).get('shop');
 
-  // A backfill in progress (or one not started yet on a live integration): read again shortly.
-  const running = nodes.some((i) => i.status !== 'revoked' && i.syncStatus && (i.syncStatus.phase === 'BACKFILL' || i.syncStatus.phase === 'IDLE'));
+  // A backfill in progress (or one not started yet on a live integration), or a backfill done
+  // whose first sync run has not completed yet (its reconciliation and last sync come after the
+  // backfill's streams): read again shortly.
+  const running = nodes.some(
+    (i) =>
+      i.status !== 'revoked' &&
+      i.syncStatus &&
+      (i.syncStatus.phase === 'BACKFILL' || i.syncStatus.phase === 'IDLE' || (i.syncStatus.phase === 'SYNCED' && i.status === 'never_synced')),
+  );
   useEffect(() => {
     if (!running || loading) return;
     const timer = setTimeout(reload, POLL_MS);
