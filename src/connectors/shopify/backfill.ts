@@ -195,17 +195,35 @@ export async function backfillStream(ctx: BackfillContext, name: keyof typeof BA
     });
     state = await ctx.streams.getStream(ctx.accountId, ctx.integrationId, key);
   }
-  const op = await awaitOperation(ctx, state!.operationId!);
-  if (!op) return 'waiting';
-  if (op.status !== 'COMPLETED') {
-    // FAILED, CANCELED or EXPIRED: the next run starts a new operation for this stream.
-    await save({ phase: 'failed', operationId: null, lastError: `bulk operation ${op.status.toLowerCase()}${op.errorCode ? ` (${op.errorCode})` : ''}` });
-    throw new ShopifyApiError(`bulk operation for ${name} ended ${op.status}`, 200);
+  const operationId = state!.operationId!;
+  try {
+    const op = await awaitOperation(ctx, operationId);
+    if (!op) return 'waiting';
+    const ours = guarded(ctx, key, operationId);
+    if (op.status !== 'COMPLETED') {
+      // FAILED, CANCELED or EXPIRED: the next run starts a new operation for this stream.
+      await ours({ phase: 'failed', operationId: null, lastError: `bulk operation ${op.status.toLowerCase()}${op.errorCode ? ` (${op.errorCode})` : ''}` });
+      throw new ShopifyApiError(`bulk operation for ${name} ended ${op.status}`, 200);
+    }
+    await ours({ phase: 'downloading', bytesTotal: op.fileSize ? Number(op.fileSize) : 0 });
+    if (op.url) await download(ctx, name, op.url, state!, ours);
+    await ours({ phase: 'completed', finishedAt: new Date(), lastError: null });
+    return 'done';
+  } catch (error) {
+    // A re-sync started the backfill over while this run read it: the next run does it again.
+    if (error instanceof StreamTakenOver) return 'waiting';
+    throw error;
   }
-  await save({ phase: 'downloading', bytesTotal: op.fileSize ? Number(op.fileSize) : 0 });
-  if (op.url) await download(ctx, name, op.url, state!);
-  await save({ phase: 'completed', finishedAt: new Date(), lastError: null });
-  return 'done';
+}
+
+/** The stream no longer runs this run's operation (a re-sync reset it, or another run took it over). */
+class StreamTakenOver extends Error {}
+
+/** Saves a stream's progress only while it still runs `operationId`; else StreamTakenOver, so that nothing stale is written back. */
+function guarded(ctx: BackfillContext, key: string, operationId: string) {
+  return async (patch: Parameters<SyncStreamsService['saveStream']>[3]) => {
+    if (!(await ctx.streams.updateStream(ctx.accountId, ctx.integrationId, key, operationId, patch))) throw new StreamTakenOver(key);
+  };
 }
 
 async function download(
@@ -213,15 +231,14 @@ async function download(
   name: keyof typeof BACKFILL_STREAMS,
   url: string,
   from: { linesDone: number; recordsDone: number; bytesDone: number },
+  save: ReturnType<typeof guarded>,
 ) {
-  const key = BACKFILL_PREFIX + name;
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
   const response = await ctx.fetch(url, { signal: ctx.signal });
   if (!response.ok || !response.body) {
     await response.body?.cancel();
     // The result's URL expires (7 days): the next run starts the stream's operation over.
-    if ([403, 404, 410].includes(response.status))
-      await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, { phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0 });
+    if ([403, 404, 410].includes(response.status)) await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0 });
     throw new ShopifyApiError(`bulk result download: HTTP ${response.status}`, response.status);
   }
   const lines = createInterface({ input: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), crlfDelay: Infinity });
@@ -281,7 +298,7 @@ async function download(
     linesDone = groupStart;
     bytesDone = bytesAtGroupStart;
     groups = [];
-    await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, {
+    await save({
       linesDone,
       recordsDone,
       bytesDone,
@@ -309,13 +326,7 @@ async function download(
         } else if (resumedRecords === null || resumedRecords > window) {
           // Never attached to another record: the stream fails, visibly, and its operation is run again.
           const message = `bulk result line ${lineNo}: ${line.id} names its parent ${line.__parentId}, which is not among the last ${window} records read (Shopify wrote it further from its parent)`;
-          await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, key, {
-            phase: 'failed',
-            operationId: null,
-            linesDone: 0,
-            bytesDone: 0,
-            lastError: message,
-          });
+          await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0, lastError: message });
           throw new ShopifyApiError(message, 200);
         }
         // Else: a resumed download re-reads the children of records written before it stopped.

@@ -171,4 +171,35 @@ describeEachDatabase('shopify sync robustness', (target) => {
     expect(written.size).toBeGreaterThan(0);
     for (const [id, lines] of written) for (const line of lines) expect([id, own.get(id)]).toEqual([id, expect.arrayContaining([line])]);
   });
+
+  test('a re-sync while a run reads the orders: the run writes nothing of its stale progress back, and the next run reads everything again', async () => {
+    const shop = await suite.connect({ orders: 30, days: 60, seed: 37 });
+    let sync: ReturnType<typeof suite.sync>;
+    let resynced = false;
+    const real = suite.app.services.ingestion;
+    // The person presses Resync while the run writes its first batch of orders.
+    const ingestion: typeof real = {
+      ...real,
+      bulkUpsertOrders: async (...args: Parameters<typeof real.bulkUpsertOrders>) => {
+        if (!resynced) {
+          resynced = true;
+          await sync.resync(shop.accountId, shop.integrationId);
+        }
+        return real.bulkUpsertOrders(...args);
+      },
+    };
+    sync = suite.sync({ ingestion });
+    await sync.runAccount(shop.accountId, new Date());
+    expect(resynced).toBe(true);
+    // Nothing of the interrupted backfill claims to be done.
+    const streams = (await sync.syncStatus(shop.accountId, shop.integrationId)).streams.filter((s) => s.stream.startsWith('backfill:'));
+    expect(streams.filter((s) => s.phase === 'completed')).toEqual([]);
+    const before = suite.sim.sim.bulkOps.get(shop.shop)!.length;
+    await sync.runAccount(shop.accountId, new Date());
+    // The next run runs every stream's operation again and counts nothing twice.
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.length - before).toBe(3);
+    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).phase).toBe('synced');
+    const [{ orders }] = await q(`SELECT count(*)::int AS orders FROM orders WHERE account_id = $1`, [shop.accountId]);
+    expect(orders).toBe(expectedTotals(shop.store).orders);
+  });
 });

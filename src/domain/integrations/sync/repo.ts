@@ -83,6 +83,18 @@ export function syncStreamsRepo(prisma: PrismaClient) {
       });
     },
 
+    /**
+     * Patches a stream only while it still runs the operation `operationId`; false when it does
+     * not (a re-sync deleted it, or another run started a new operation for it).
+     */
+    async updateIf(accountId: string, integrationId: number, stream: string, operationId: string, patch: SyncStreamPatch, now: Date): Promise<boolean> {
+      const { count } = await prisma.integrationSyncStream.updateMany({
+        where: { accountId, integrationId, stream, operationId },
+        data: { ...toData(patch), updatedAt: now },
+      });
+      return count === 1;
+    },
+
     /** Forgets the streams whose name starts with `prefix` (a re-sync starts the backfill over). */
     async reset(accountId: string, integrationId: number, prefix: string): Promise<number> {
       const { count } = await prisma.integrationSyncStream.deleteMany({ where: { accountId, integrationId, stream: { startsWith: prefix } } });

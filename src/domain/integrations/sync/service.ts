@@ -51,6 +51,9 @@ export function syncStreamsService(prisma: PrismaClient) {
     getStream: repo.get,
     saveStream: (accountId: string, integrationId: number, stream: string, patch: SyncStreamPatch, now = new Date()) =>
       repo.save(accountId, integrationId, stream, patch, now),
+    /** Patches a stream only while it still runs `operationId` (false: reset or taken over meanwhile). */
+    updateStream: (accountId: string, integrationId: number, stream: string, operationId: string, patch: SyncStreamPatch, now = new Date()) =>
+      repo.updateIf(accountId, integrationId, stream, operationId, patch, now),
     resetBackfill: (accountId: string, integrationId: number) => repo.reset(accountId, integrationId, BACKFILL_PREFIX),
     locateIntegration: repo.locate,
     /** The integration's inventory items: SKUs and stock per location (the backfill records them as webhooks do). */
