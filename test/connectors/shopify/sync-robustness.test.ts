@@ -174,7 +174,6 @@ describeEachDatabase('shopify sync robustness', (target) => {
 
   test('a re-sync while a run reads the orders: the run writes nothing of its stale progress back, and the next run reads everything again', async () => {
     const shop = await suite.connect({ orders: 30, days: 60, seed: 37 });
-    let sync: ReturnType<typeof suite.sync>;
     let resynced = false;
     const real = suite.app.services.ingestion;
     // The person presses Resync while the run writes its first batch of orders.
@@ -188,7 +187,7 @@ describeEachDatabase('shopify sync robustness', (target) => {
         return real.bulkUpsertOrders(...args);
       },
     };
-    sync = suite.sync({ ingestion });
+    const sync = suite.sync({ ingestion });
     await sync.runAccount(shop.accountId, new Date());
     expect(resynced).toBe(true);
     // Nothing of the interrupted backfill claims to be done.
