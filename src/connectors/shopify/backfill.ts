@@ -54,11 +54,15 @@ async function writeProducts(ctx: BackfillContext, origin: Origin, groups: Group
     ctx.integrationId,
     mapped.map((m) => m.item),
   );
+  // Every location of the batch in one statement, the totals of its items in one more.
+  const totals = await stock.setStocks(
+    ctx.integrationId,
+    mapped.flatMap((m) => m.locations),
+  );
   const levels: InventoryLevelRecord[] = [];
   for (const m of mapped) {
     if (m.inventory) levels.push(m.inventory);
-    let total: Awaited<ReturnType<typeof stock.setStock>>;
-    for (const location of m.locations) total = await stock.setStock(ctx.integrationId, location);
+    const total = m.locations.length ? totals.get(m.item.itemId) : undefined;
     if (total) levels.push({ sku: total.sku, available: total.available, updatedAt: total.updatedAt.toISOString() });
   }
   return [products, await ctx.ingestion.setInventoryLevels(ctx.accountId, origin, levels)];

@@ -13,6 +13,8 @@ const integrationRow = z.object({
 });
 export type IntegrationRow = z.output<typeof integrationRow>;
 
+const stockTotalRow = z.object({ item_id: col.text, sku: col.text, total: col.bigint, updated_at: col.date });
+
 const credentialRow = z.object({
   access_token: col.text,
   refresh_token: col.text.nullable(),
@@ -203,37 +205,52 @@ export function connectionsRepo(prisma: PrismaClient) {
     },
 
     async rememberItemSkus(integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>): Promise<void> {
-      for (const item of items) {
-        await prisma.$executeRaw`
-          INSERT INTO connector_item_skus (integration_id, item_id, sku) VALUES (${integrationId}, ${item.itemId}, ${item.sku})
-          ON CONFLICT (integration_id, item_id) DO UPDATE SET sku = EXCLUDED.sku`;
-      }
+      // One row per item (the last SKU named wins, as one statement cannot update a row twice).
+      const last = new Map(items.map((item) => [item.itemId, item.sku]));
+      if (last.size === 0) return;
+      await prisma.$executeRaw`
+        INSERT INTO connector_item_skus (integration_id, item_id, sku)
+        SELECT ${integrationId}, x.item_id, x.sku FROM unnest(${[...last.keys()]}::text[], ${[...last.values()]}::text[]) AS x(item_id, sku)
+        ON CONFLICT (integration_id, item_id) DO UPDATE SET sku = EXCLUDED.sku`;
     },
 
     /**
-     * Stores one location's stock of an item (newer wins), and returns the item's SKU with its
-     * stock summed over every location of that SKU in the account's live integrations (two shops
-     * of one account selling the same SKU add up; a revoked shop's stock no longer counts), and
-     * the newest stamp among them; undefined when the item's SKU is not known yet.
+     * Stores locations' stock of items (newer wins per location) in one statement, and returns,
+     * by item, its SKU with its stock summed over every location of that SKU in the account's live
+     * integrations (two shops of one account selling the same SKU add up; a revoked shop's stock
+     * no longer counts) and the newest stamp among them; an item whose SKU is not known yet is
+     * absent.
      */
-    async setStock(integrationId: number, itemId: string, locationId: string, available: number, updatedAt: Date) {
+    async setStocks(integrationId: number, levels: ReadonlyArray<{ itemId: string; locationId: string; available: number; updatedAt: Date }>) {
+      // The newest figure of each (item, location): one statement cannot update a row twice.
+      const newest = new Map<string, (typeof levels)[number]>();
+      for (const level of levels) {
+        const key = `${level.itemId}\u0000${level.locationId}`;
+        const held = newest.get(key);
+        if (!held || held.updatedAt <= level.updatedAt) newest.set(key, level);
+      }
+      const rows = [...newest.values()];
+      if (rows.length === 0) return new Map<string, z.output<typeof stockTotalRow>>();
       await prisma.$executeRaw`
         INSERT INTO connector_inventory_levels (integration_id, item_id, location_id, available, updated_at)
-        VALUES (${integrationId}, ${itemId}, ${locationId}, ${available}, ${updatedAt}::timestamptz)
+        SELECT ${integrationId}, x.item_id, x.location_id, x.available, x.updated_at
+        FROM unnest(${rows.map((r) => r.itemId)}::text[], ${rows.map((r) => r.locationId)}::text[], ${rows.map((r) => r.available)}::int[],
+                    ${rows.map((r) => r.updatedAt)}::timestamptz[]) AS x(item_id, location_id, available, updated_at)
         ON CONFLICT (integration_id, item_id, location_id) DO UPDATE SET available = EXCLUDED.available, updated_at = EXCLUDED.updated_at
         WHERE connector_inventory_levels.updated_at <= EXCLUDED.updated_at`;
-      return parseRows(
-        z.object({ sku: col.text, total: col.bigint, updated_at: col.date }),
+      const totals = parseRows(
+        stockTotalRow,
         await prisma.$queryRaw`
-          SELECT me.sku, coalesce(sum(l.available), 0)::bigint AS total, max(l.updated_at) AS updated_at
+          SELECT me.item_id, me.sku, coalesce(sum(l.available), 0)::bigint AS total, max(l.updated_at) AS updated_at
           FROM connector_item_skus me
           JOIN integrations mine ON mine.id = me.integration_id
           JOIN integrations i ON i.account_id = mine.account_id AND i.provider = mine.provider AND (i.revoked_at IS NULL OR i.id = mine.id)
           JOIN connector_item_skus s ON s.integration_id = i.id AND s.sku = me.sku
           JOIN connector_inventory_levels l ON l.integration_id = s.integration_id AND l.item_id = s.item_id
-          WHERE me.integration_id = ${integrationId} AND me.item_id = ${itemId}
-          GROUP BY me.sku`,
-      )[0];
+          WHERE me.integration_id = ${integrationId} AND me.item_id = ANY(${[...new Set(rows.map((r) => r.itemId))]}::text[])
+          GROUP BY me.item_id, me.sku`,
+      );
+      return new Map(totals.map((t) => [t.item_id, t]));
     },
 
     /** What the account stores about a customer of a source: the customer row and their orders. */

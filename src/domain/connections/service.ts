@@ -112,18 +112,24 @@ export interface LocationStock {
  */
 export function connectorStock(prisma: PrismaClient) {
   const repo = connectionsRepo(prisma);
+  /**
+   * Stores locations' stock of items (an older stamp than the stored one changes nothing) in one
+   * statement; answers, by item, its SKU, its total over the known locations and the newest stamp
+   * among them. An item whose SKU is not known yet is absent.
+   */
+  async function setStocks(integrationId: number, levels: readonly LocationStock[]) {
+    const rows = await repo.setStocks(integrationId, levels);
+    return new Map([...rows].map(([itemId, row]) => [itemId, { sku: row.sku, available: row.total, updatedAt: row.updated_at }]));
+  }
   return {
     /** The SKUs of upstream inventory items (from product variants: webhooks and the backfill). */
     rememberItemSkus: (integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>) => repo.rememberItemSkus(integrationId, items),
 
-    /**
-     * Stores one location's stock of an item (an older stamp than the stored one changes nothing);
-     * answers the item's SKU, its total over the known locations and the newest stamp among them,
-     * or undefined when the item's SKU is not known yet.
-     */
+    setStocks,
+
+    /** One location's stock of an item (an inventory_levels/update): setStocks of one. */
     async setStock(integrationId: number, level: LocationStock) {
-      const row = await repo.setStock(integrationId, level.itemId, level.locationId, level.available, level.updatedAt);
-      return row ? { sku: row.sku, available: row.total, updatedAt: row.updated_at } : undefined;
+      return (await setStocks(integrationId, [level])).get(level.itemId);
     },
   };
 }
