@@ -16,6 +16,7 @@ import { migrationTarget } from '../src/db/database.ts';
 import { createPrisma } from '../src/db/client.ts';
 import { ingestionService, type OrderRecord } from '../src/domain/ingestion/index.ts';
 import { integrationsService, syncStreamsService } from '../src/domain/integrations/index.ts';
+import { connectorStock } from '../src/domain/connections/index.ts';
 import { shopifySync } from '../src/connectors/shopify/index.ts';
 import { mapOrder, type GqlLineItem, type GqlOrder } from '../src/connectors/shopify/map-graphql.ts';
 import { startAdminServer } from '../test/simulators/shopify/admin-server.ts';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
       ingestion,
       integrations,
       streams: syncStreamsService(prisma),
+      stock: connectorStock(prisma),
       api: { apiVersion: '2025-01', baseUrl: sim.baseUrl },
       publicUrl: 'https://bench.example.com',
       access: async () => ({ shop: SHOP, accessToken: 'shpat_bench' }),

@@ -61,7 +61,7 @@ export interface ServicePorts {
    * by default built from config.shopify and part A's token store (shopifyAccess) once the app is
    * configured; without either `services.shopify` is null.
    */
-  shopify?: Omit<ShopifySyncDeps, 'ingestion' | 'integrations' | 'streams' | 'enqueue'>;
+  shopify?: Omit<ShopifySyncDeps, 'ingestion' | 'integrations' | 'streams' | 'stock' | 'enqueue'>;
 }
 
 export function buildServices(config: Readonly<Config>, db: Database, ports: ServicePorts = {}) {
@@ -143,6 +143,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
           ingestion,
           integrations,
           streams: syncStreams,
+          stock: connections,
           enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow(SHOPIFY_SYNC_JOB, accountId),
         })
       : null,

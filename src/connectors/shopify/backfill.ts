@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { IngestionResult, IngestionService, InventoryLevelRecord, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type SyncStreamsService } from '../../domain/integrations/index.ts';
+import type { ConnectorStock } from '../../domain/connections/index.ts';
 import { ShopifyApiError, type AdminClient } from './admin-client.ts';
 import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, isInventoryLevel, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
 import type { GqlCustomer, GqlInventoryLevel, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
@@ -49,7 +50,7 @@ async function writeProducts(ctx: BackfillContext, origin: Origin, groups: Group
     origin,
     mapped.map((m) => m.product),
   );
-  const { stock } = ctx.streams;
+  const { stock } = ctx;
   await stock.rememberItemSkus(
     ctx.integrationId,
     mapped.map((m) => m.item),
@@ -114,6 +115,8 @@ export interface BackfillContext {
   client: AdminClient;
   ingestion: IngestionService;
   streams: SyncStreamsService;
+  /** The connector's item SKUs and stock per location (src/domain/connections). */
+  stock: ConnectorStock;
   accountId: string;
   integrationId: number;
   signal?: AbortSignal;

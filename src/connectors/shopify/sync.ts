@@ -9,7 +9,7 @@
 // callback and the webhook receiver: afterConnected, onBulkOperationFinished.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { IngestionService } from '../../domain/ingestion/index.ts';
-import { NoStoredToken } from '../../domain/connections/index.ts';
+import { NoStoredToken, type ConnectorStock } from '../../domain/connections/index.ts';
 import { BACKFILL_PREFIX, type IntegrationsService, type SyncStatus, type SyncStreamsService } from '../../domain/integrations/index.ts';
 import { adminClient, ShopifyTokenError, type AdminClientOptions, type ShopifyTokenSource, type ShopifyApiConfig } from './admin-client.ts';
 import { BACKFILL_ORDER, backfillStream } from './backfill.ts';
@@ -26,6 +26,8 @@ export interface ShopifySyncDeps {
   ingestion: IngestionService;
   integrations: IntegrationsService;
   streams: SyncStreamsService;
+  /** The connector's item SKUs and stock per location: the backfill records them as the webhooks do. */
+  stock: ConnectorStock;
   api: ShopifyApiConfig;
   /** PUBLIC_URL: the webhook subscriptions' address is `{PUBLIC_URL}/integrations/shopify/webhooks`. */
   publicUrl: string;
@@ -107,7 +109,15 @@ export function shopifySync(deps: ShopifySyncDeps) {
       let records = 0;
       let state = await backfillDone(accountId, integrationId);
       if (!state.done) {
-        const ctx = { ...base, batchSize: deps.batchSize ?? 500, pollMs: deps.pollMs ?? 5_000, maxWaitMs: deps.maxWaitMs ?? 300_000, sleep, fetch };
+        const ctx = {
+          ...base,
+          stock: deps.stock,
+          batchSize: deps.batchSize ?? 500,
+          pollMs: deps.pollMs ?? 5_000,
+          maxWaitMs: deps.maxWaitMs ?? 300_000,
+          sleep,
+          fetch,
+        };
         for (const name of BACKFILL_ORDER) if ((await backfillStream(ctx, name)) === 'waiting') return { records, waiting: true, revoked: false };
         state = await backfillDone(accountId, integrationId);
         records += (await deps.streams.listStreams(accountId, integrationId)).reduce(

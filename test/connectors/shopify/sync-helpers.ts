@@ -76,6 +76,7 @@ export function syncFor(app: TestApp, sim: AdminServer, shops: Map<number, strin
     ingestion: app.services.ingestion,
     integrations: app.services.integrations,
     streams: syncStreamsService(app.db.prisma),
+    stock: app.services.connections,
     api: { apiVersion: API_VERSION, baseUrl: sim.baseUrl },
     publicUrl: 'https://svc.example.com',
     access: async (integrationId) => {

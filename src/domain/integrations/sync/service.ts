@@ -3,7 +3,6 @@
 // download); progress is records stored, a percent over the streams (the download of the current
 // one by bytes) and an ETA from the elapsed time; reconciliation streams keep a cursor.
 import type { PrismaClient } from '../../../db/client.ts';
-import { connectorStock } from '../../connections/index.ts';
 import { syncStreamsRepo, type SyncStreamPatch, type SyncStreamRow } from './repo.ts';
 
 export type SyncPhase = 'idle' | 'backfill' | 'synced' | 'failed';
@@ -56,8 +55,6 @@ export function syncStreamsService(prisma: PrismaClient) {
       repo.updateIf(accountId, integrationId, stream, operationId, patch, now),
     resetBackfill: (accountId: string, integrationId: number) => repo.reset(accountId, integrationId, BACKFILL_PREFIX),
     locateIntegration: repo.locate,
-    /** The integration's inventory items: SKUs and stock per location (the backfill records them as webhooks do). */
-    stock: connectorStock(prisma),
     async syncStatus(accountId: string, integrationId: number, backfillStreams: readonly string[], now = new Date()): Promise<SyncStatus> {
       return syncProgress(await repo.list(accountId, integrationId), backfillStreams, now);
     },
