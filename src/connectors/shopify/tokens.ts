@@ -1,6 +1,6 @@
 // A shop's access token, valid when returned: an expiring offline token is refreshed before it
 // expires (rotating refresh tokens), one refresh at a time per integration across processes
-// (the credentials row is locked while Shopify is asked: src/domain/connections).
+// (a lease on the credentials row, Shopify asked outside any transaction: src/domain/connections).
 import { AppError } from '../../errors.ts';
 import { RefreshRefused, type ConnectionsService } from '../../domain/connections/index.ts';
 import type { IntegrationsService } from '../../domain/integrations/index.ts';

@@ -1,6 +1,6 @@
 // The only Prisma access for connector plumbing: OAuth states, sealed upstream tokens (with the
-// row lock that keeps refreshes one at a time), and the webhook inbox.
-import type { PrismaClient, TransactionClient } from '../../db/client.ts';
+// lease that keeps refreshes one at a time), and the webhook inbox.
+import type { PrismaClient } from '../../db/client.ts';
 import { col, parseRows, z } from '../shared/rows.ts';
 
 const integrationRow = z.object({
@@ -105,13 +105,15 @@ export function connectionsRepo(prisma: PrismaClient) {
       );
     },
 
-    async saveTokens(db: PrismaClient | TransactionClient, integrationId: number, t: SealedTokens, now: Date): Promise<void> {
-      await db.$executeRaw`
+    /** Stores an install's tokens (a reconnect replaces them and ends any refresh lease). */
+    async saveTokens(integrationId: number, t: SealedTokens, now: Date): Promise<void> {
+      await prisma.$executeRaw`
         INSERT INTO integration_credentials (integration_id, access_token, refresh_token, access_expires_at, refresh_expires_at, scopes, refreshed_at, updated_at)
         VALUES (${integrationId}, ${t.accessToken}, ${t.refreshToken}, ${t.accessExpiresAt}::timestamptz, ${t.refreshExpiresAt}::timestamptz, ${t.scopes}::text[], ${now}::timestamptz, ${now}::timestamptz)
         ON CONFLICT (integration_id) DO UPDATE SET access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
           access_expires_at = EXCLUDED.access_expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at,
-          scopes = EXCLUDED.scopes, refreshed_at = EXCLUDED.refreshed_at, updated_at = EXCLUDED.updated_at`;
+          scopes = EXCLUDED.scopes, refreshed_at = EXCLUDED.refreshed_at, updated_at = EXCLUDED.updated_at,
+          refresh_lease_token = NULL, refresh_lease_until = NULL`;
     },
 
     async credentials(integrationId: number): Promise<CredentialRow | undefined> {
@@ -123,20 +125,40 @@ export function connectionsRepo(prisma: PrismaClient) {
       )[0];
     },
 
-    /** Runs `work` holding the row lock of the integration's credentials (FOR UPDATE): one refresh at a time, in every process. */
-    withLockedCredentials<T>(integrationId: number, work: (row: CredentialRow | undefined, tx: TransactionClient) => Promise<T>): Promise<T> {
-      return prisma.$transaction(
-        async (tx) => {
-          const row = parseRows(
-            credentialRow,
-            await tx.$queryRaw`
-              SELECT access_token, refresh_token, access_expires_at, refresh_expires_at, scopes
-              FROM integration_credentials WHERE integration_id = ${integrationId} FOR UPDATE`,
-          )[0];
-          return work(row, tx);
-        },
-        { timeout: 60_000, maxWait: 60_000 },
-      );
+    /**
+     * Claims the refresh of the integration's tokens for `leaseMs` under the lease id `lease`: the
+     * credentials when claimed, undefined when there are none or another holder's lease runs.
+     */
+    async claimRefresh(integrationId: number, lease: string, now: Date, leaseMs: number): Promise<CredentialRow | undefined> {
+      return parseRows(
+        credentialRow,
+        await prisma.$queryRaw`
+          UPDATE integration_credentials
+          SET refresh_lease_token = ${lease}, refresh_lease_until = ${new Date(now.getTime() + leaseMs)}::timestamptz
+          WHERE integration_id = ${integrationId} AND (refresh_lease_until IS NULL OR refresh_lease_until <= ${now}::timestamptz)
+          RETURNING access_token, refresh_token, access_expires_at, refresh_expires_at, scopes`,
+      )[0];
+    },
+
+    /**
+     * Stores refreshed tokens and ends the lease. An UPDATE, never an insert: credentials deleted
+     * meanwhile (the integration revoked) stay deleted. False when there was no row.
+     */
+    async saveRefreshed(integrationId: number, t: SealedTokens, now: Date): Promise<boolean> {
+      const updated = await prisma.$executeRaw`
+        UPDATE integration_credentials SET access_token = ${t.accessToken}, refresh_token = ${t.refreshToken},
+          access_expires_at = ${t.accessExpiresAt}::timestamptz, refresh_expires_at = ${t.refreshExpiresAt}::timestamptz,
+          scopes = ${t.scopes}::text[], refreshed_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
+          refresh_lease_token = NULL, refresh_lease_until = NULL
+        WHERE integration_id = ${integrationId}`;
+      return updated === 1;
+    },
+
+    /** Ends the lease `lease` if it is still the holder's (a refresh that failed). */
+    async releaseRefresh(integrationId: number, lease: string): Promise<void> {
+      await prisma.$executeRaw`
+        UPDATE integration_credentials SET refresh_lease_token = NULL, refresh_lease_until = NULL
+        WHERE integration_id = ${integrationId} AND refresh_lease_token = ${lease}`;
     },
 
     /** Stores a delivery unless its key is known; true when stored. */

@@ -3,15 +3,25 @@
 // at a time per integration, in every process), and the webhook inbox the connector-inbox job
 // drains with retries. The platform protocols (HTTP, signatures, payloads) stay in the connectors.
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { SecretBox } from '../webhooks/secret-box.ts';
-import { connectionsRepo, type InboxRow, type IntegrationRow, type NewDelivery } from './repo.ts';
+import { connectionsRepo, type CredentialRow, type InboxRow, type IntegrationRow, type NewDelivery } from './repo.ts';
 
 /** How long an install may take between the redirect to the platform and its callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** An access token expiring within this margin is refreshed before use. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
+/**
+ * How long a refresh may hold its lease: beyond the token endpoint's timeout (15 s), so that a
+ * lease lapses only when its holder died.
+ */
+export const REFRESH_LEASE_MS = 60_000;
+/** How often a caller waiting on another's refresh looks again. */
+const LEASE_POLL_MS = 200;
+/** Writes of refreshed tokens tried before giving up. */
+const SAVE_ATTEMPTS = 3;
 /** Processing attempts of a delivery before it is marked failed. */
 export const INBOX_MAX_ATTEMPTS = 12;
 
@@ -150,24 +160,54 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     scopes: t.scopes,
   });
 
-  async function refreshLocked(
+  const usable = (row: CredentialRow, at: Date) => !row.access_expires_at || row.access_expires_at.getTime() - at.getTime() > REFRESH_MARGIN_MS;
+
+  /**
+   * Refreshes under a lease on the credentials row (one refresh at a time in every process). The
+   * platform is asked outside any transaction, so no database session waits on it; a caller
+   * that finds another's lease waits for its tokens (or for the lease to lapse, then claims it).
+   */
+  async function refreshLeased(
     integration: ConnectedIntegration,
     refresh: (refreshToken: string, shop: string) => Promise<UpstreamTokens>,
     now: () => Date,
   ): Promise<{ shop: string; accessToken: string }> {
-    return repo.withLockedCredentials(integration.id, async (row, tx) => {
-      if (!row) throw new NoStoredToken();
-      const expires = row.access_expires_at;
-      // Another process (or an earlier caller) refreshed while this one waited for the lock.
-      if (!expires || expires.getTime() - now().getTime() > REFRESH_MARGIN_MS) return { shop: integration.shop, accessToken: secrets.open(row.access_token) };
-      if (!row.refresh_token) throw new RefreshRefused('the access token expired and there is no refresh token');
-      // Nothing else may query while the lock is held: on the embedded database this transaction is the only session.
-      const fresh = await refresh(secrets.open(row.refresh_token), integration.shop);
-      // A refresh answer without scopes keeps the granted ones.
-      const scopes = fresh.scopes.length ? fresh.scopes : (row.scopes ?? []);
-      await repo.saveTokens(tx, integration.id, sealTokens({ ...fresh, scopes }), now());
-      return { shop: integration.shop, accessToken: fresh.accessToken };
-    });
+    const lease = randomBytes(12).toString('base64url');
+    for (;;) {
+      const claimed = await repo.claimRefresh(integration.id, lease, now(), REFRESH_LEASE_MS);
+      if (!claimed) {
+        const row = await repo.credentials(integration.id);
+        if (!row) throw new NoStoredToken();
+        // Another process refreshed while this one waited.
+        if (usable(row, now())) return { shop: integration.shop, accessToken: secrets.open(row.access_token) };
+        await sleep(LEASE_POLL_MS);
+        continue;
+      }
+      let saved = false;
+      try {
+        // Refreshed by another process between this caller's read and its claim.
+        if (usable(claimed, now())) return { shop: integration.shop, accessToken: secrets.open(claimed.access_token) };
+        if (!claimed.refresh_token) throw new RefreshRefused('the access token expired and there is no refresh token');
+        const fresh = await refresh(secrets.open(claimed.refresh_token), integration.shop);
+        // A refresh answer without scopes keeps the granted ones.
+        const scopes = fresh.scopes.length ? fresh.scopes : (claimed.scopes ?? []);
+        // The old refresh token is spent: the new pair must be stored, so a failed write is tried again.
+        const sealed = sealTokens({ ...fresh, scopes });
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (!(await repo.saveRefreshed(integration.id, sealed, now()))) throw new NoStoredToken(); // revoked meanwhile
+            break;
+          } catch (error) {
+            if (error instanceof NoStoredToken || attempt >= SAVE_ATTEMPTS) throw error;
+            await sleep(LEASE_POLL_MS * attempt);
+          }
+        }
+        saved = true;
+        return { shop: integration.shop, accessToken: fresh.accessToken };
+      } finally {
+        if (!saved) await repo.releaseRefresh(integration.id, lease);
+      }
+    }
   }
 
   return {
@@ -202,7 +242,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
 
     /** Stores the tokens sealed (a reconnect replaces them). */
     async storeTokens(integrationId: number, tokens: UpstreamTokens, now = new Date()): Promise<void> {
-      await repo.saveTokens(prisma, integrationId, sealTokens(tokens), now);
+      await repo.saveTokens(integrationId, sealTokens(tokens), now);
     },
 
     /** The stored tokens' metadata (never the tokens): for tests and support. */
@@ -220,8 +260,8 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
 
     /**
      * A valid access token: the stored one, or a refreshed one when it expires within
-     * REFRESH_MARGIN_MS (`refresh` calls the platform; its new tokens are stored sealed before
-     * the lock is released). Throws AppError('conflict') for a revoked integration, RefreshRefused
+     * REFRESH_MARGIN_MS (`refresh` calls the platform, outside any transaction, under the
+     * refresh lease; its new tokens are stored sealed as the lease ends). Throws AppError('conflict') for a revoked integration, RefreshRefused
      * when the platform refuses the refresh.
      */
     async access(
@@ -235,12 +275,10 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       if (integration.revokedAt) throw new AppError('conflict', 'the integration is revoked');
       const stored = await repo.credentials(integrationId);
       if (!stored) throw new NoStoredToken();
-      if (!stored.access_expires_at || stored.access_expires_at.getTime() - now().getTime() > REFRESH_MARGIN_MS) {
-        return { shop: integration.shop, accessToken: secrets.open(stored.access_token) };
-      }
+      if (usable(stored, now())) return { shop: integration.shop, accessToken: secrets.open(stored.access_token) };
       let pending = inFlight.get(integrationId);
       if (!pending) {
-        pending = refreshLocked(integration, refresh, now).finally(() => inFlight.delete(integrationId));
+        pending = refreshLeased(integration, refresh, now).finally(() => inFlight.delete(integrationId));
         inFlight.set(integrationId, pending);
       }
       return pending;

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../helpers/app.ts';
 import { dashboardEnv, signedInUser } from '../../helpers/dashboard.ts';
 import { makeAccount } from '../../factories/index.ts';
 import { startShopifySimulator, type ShopifySimulator } from '../../simulators/shopify/index.ts';
+import { customerPayload, webhookSender } from '../../simulators/shopify/webhooks.ts';
 import { buildServices } from '../../../src/services.ts';
 import { shopifyAccess } from '../../../src/connectors/shopify/index.ts';
 import { callbackHmac, verifyCallbackHmac } from '../../../src/connectors/shopify/verify.ts';
@@ -246,5 +247,91 @@ describeEachDatabase('shopify install', (target) => {
     ]);
     expect(await storedCredential(integration!.id)).toBeNull();
     await expect(shopifyAccess(app, integration!.id)).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  test('while Shopify is slow to answer a refresh, the database is not held: webhooks are received, the credentials row is free', async () => {
+    const { cookie } = await owner();
+    const shop = newShop();
+    sim.oauth.setAccessTtl(60);
+    const { callback, stateCookie } = await approve(app, cookie, shop);
+    expect((await followCallback(callback, stateCookie)).status).toBe(302);
+    sim.oauth.setAccessTtl(3600);
+    const integration = (await app.services.connections.integrationForShop('shopify', shop))!;
+    const refreshes = sim.oauth.counts.refreshes;
+
+    const slow = sim.oauth.holdTokenRequest(shop);
+    const refreshing = shopifyAccess(app, integration.id);
+    await slow.arrived;
+    // Shopify has the refresh request and has not answered. Before the lease, the refresh held the
+    // credentials row locked in a transaction here: on the embedded database (one session) every
+    // other statement waited for Shopify, and on PostgreSQL the row was locked.
+    const sender = webhookSender(`${app.url}/integrations/shopify/webhooks`, API_SECRET);
+    const delivery = sender.make(
+      'customers/update',
+      shop,
+      customerPayload({
+        id: 9_100_001,
+        email: 'slow@example.test',
+        first_name: 'S',
+        last_name: 'Low',
+        country_code: 'US',
+        updated_at: new Date().toISOString(),
+      }),
+    );
+    expect((await sender.send(delivery)).status).toBe(200);
+    const locked = await app.db.prisma.$transaction(
+      (tx) =>
+        tx.$queryRaw<Array<{ lease: string | null }>>`
+        SELECT refresh_lease_token AS lease FROM integration_credentials WHERE integration_id = ${integration.id} FOR UPDATE NOWAIT`,
+    );
+    expect(locked).toHaveLength(1);
+    expect(locked[0]!.lease).toEqual(expect.any(String));
+    slow.release();
+
+    const fresh = await refreshing;
+    expect(sim.oauth.counts.refreshes).toBe(refreshes + 1);
+    expect(sim.oauth.accessTokenValid(shop, fresh.accessToken)).toBe(true);
+    const after = (await storedCredential(integration.id))!;
+    expect(after).toMatchObject({ refreshLeaseToken: null, refreshLeaseUntil: null });
+    expect(secretBox(parseSecretKey(SECRET_KEY)).open(after.accessToken)).toBe(fresh.accessToken);
+  });
+
+  test('a refresh lease whose holder died lapses: the next caller claims it and refreshes; a live lease is waited on', async () => {
+    const { cookie } = await owner();
+    const shop = newShop();
+    sim.oauth.setAccessTtl(60);
+    const { callback, stateCookie } = await approve(app, cookie, shop);
+    expect((await followCallback(callback, stateCookie)).status).toBe(302);
+    sim.oauth.setAccessTtl(3600);
+    const integration = (await app.services.connections.integrationForShop('shopify', shop))!;
+    const refreshes = sim.oauth.counts.refreshes;
+
+    // A process claimed the refresh and died: its lease ran out a second ago.
+    await app.db.prisma.integrationCredential.update({
+      where: { integrationId: integration.id },
+      data: { refreshLeaseToken: 'dead-process', refreshLeaseUntil: new Date(Date.now() - 1000) },
+    });
+    const fresh = await shopifyAccess(app, integration.id);
+    expect(sim.oauth.counts.refreshes).toBe(refreshes + 1);
+    expect(sim.oauth.accessTokenValid(shop, fresh.accessToken)).toBe(true);
+
+    // Another process holds a live lease and stores its tokens: a caller waits for them and asks Shopify nothing.
+    await app.db.prisma.integrationCredential.update({
+      where: { integrationId: integration.id },
+      data: { accessExpiresAt: new Date(Date.now() + 60_000), refreshLeaseToken: 'other-process', refreshLeaseUntil: new Date(Date.now() + 3_600_000) },
+    });
+    const waiting = shopifyAccess(app, integration.id);
+    const box = secretBox(parseSecretKey(SECRET_KEY));
+    await app.db.prisma.integrationCredential.update({
+      where: { integrationId: integration.id },
+      data: {
+        accessToken: box.seal('shpat_from_the_other_process'),
+        accessExpiresAt: new Date(Date.now() + 3_600_000),
+        refreshLeaseToken: null,
+        refreshLeaseUntil: null,
+      },
+    });
+    expect((await waiting).accessToken).toBe('shpat_from_the_other_process');
+    expect(sim.oauth.counts.refreshes).toBe(refreshes + 1);
   });
 });

@@ -36,6 +36,11 @@ export interface OAuthSim {
    * Retry-After, or a 5xx), as Shopify does when it rate-limits or fails; the grant is untouched.
    */
   failTokenRequests(shop: string, status: number, times: number): void;
+  /**
+   * Holds the shop's next token request unanswered until `release()` (a slow Shopify):
+   * `arrived` resolves once the request is in.
+   */
+  holdTokenRequest(shop: string): { arrived: Promise<void>; release(): void };
   /** How many code exchanges and refresh grants succeeded. */
   readonly counts: { exchanges: number; refreshes: number; refused: number };
   /** The hmac Shopify signs a callback query with: hex HMAC-SHA256 over the sorted `k=v` pairs joined by `&` (hmac left out). */
@@ -60,6 +65,7 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
   const grants = new Map<string, Grant[]>();
   const narrower = new Map<string, string[]>();
   const counts = { exchanges: 0, refreshes: 0, refused: 0 };
+  const holds = new Map<string, { arrive: () => void; released: Promise<void> }>();
   const failing = new Map<string, { status: number; left: number }>();
   const token = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
 
@@ -97,7 +103,13 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
     return { status: 302, headers: { location: `${redirectUri}?${new URLSearchParams(params).toString()}` } };
   });
 
-  server.addRoute('POST', '/admin/oauth/access_token', ({ shop, body }) => {
+  server.addRoute('POST', '/admin/oauth/access_token', async ({ shop, body }) => {
+    const hold = holds.get(shop);
+    if (hold) {
+      holds.delete(shop);
+      hold.arrive();
+      await hold.released;
+    }
     const failure = failing.get(shop);
     if (failure) {
       if (--failure.left <= 0) failing.delete(shop);
@@ -158,6 +170,14 @@ export function mountOAuth(server: SimServer, options: OAuthOptions): OAuthSim {
     },
     setAccessTtl(seconds) {
       accessTtl = seconds;
+    },
+    holdTokenRequest(shop) {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(shop, { arrive, released });
+      return { arrived, release };
     },
     counts,
     sign: (params) => shopifyCallbackSignature(params, options.apiSecret),
