@@ -414,6 +414,51 @@ describeEachDatabase('ingestion commands', (target) => {
     expect((await contents(account.id)).orders.map((o) => o.external_id)).toEqual(['9001']);
   });
 
+  test('concurrent order writes of one account share a transaction; each caller gets its own outcomes; a failed one is retried caller by caller', async () => {
+    const account = await makeAccount(app.db.prisma);
+    const transactions: string[][] = [];
+    const combining = ingestionService(app.db.prisma, {
+      onChanged: async (_tx, _accountId, changes) => {
+        transactions.push(changes.skus);
+        if (changes.skus.includes('BAD-PORT')) throw new Error('port down');
+      },
+    });
+    const placed = daysAgo(2);
+    // Twenty writes issued at once: the first runs alone, the nineteen that arrive while it runs go in one transaction.
+    const records = Array.from({ length: 20 }, (_, i) => order(`c-${i}`, placed));
+    records[7] = { ...records[7]!, currency: 'usd dollars' };
+    records[10] = order('c-same', placed, { updatedAt: stamp(5), total: '120.00' });
+    records[12] = order('c-same', placed, { updatedAt: stamp(1), total: '90.00' });
+    const results = await Promise.all(records.map((r) => combining.upsertOrders(account.id, SHOP, [r])));
+    expect(transactions).toHaveLength(2);
+    results.forEach((result, i) => {
+      const expected =
+        i === 7
+          ? { index: 0, externalId: 'c-7', outcome: 'rejected', field: 'currency', reason: expect.any(String) }
+          : i === 12
+            ? { index: 0, externalId: 'c-same', outcome: 'skipped', reason: 'older' }
+            : { index: 0, externalId: records[i]!.externalId, outcome: 'stored' };
+      expect(result.outcomes).toEqual([expected]);
+      expect(result.counts).toEqual({ stored: i === 7 || i === 12 ? 0 : 1, skipped: i === 12 ? 1 : 0, rejected: i === 7 ? 1 : 0 });
+    });
+    const stored = (await contents(account.id)).orders;
+    expect(stored).toHaveLength(18);
+    expect(stored.find((o) => o.external_id === 'c-same')).toMatchObject({ total_amount: '120.00' });
+
+    // One caller's failure inside a combined transaction: the others are written, it alone fails.
+    transactions.length = 0;
+    const failing = ['f-0', 'f-1', 'f-2', 'f-3'].map((id) =>
+      order(id, placed, id === 'f-2' ? { lines: [{ sku: 'BAD-PORT', quantity: 1, unitPrice: '90.00', unitCost: '1.00' }] } : {}),
+    );
+    const settled = await Promise.allSettled(failing.map((r) => combining.upsertOrders(account.id, SHOP, [r])));
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[2] as PromiseRejectedResult).reason).toEqual(new Error('port down'));
+    // f-0 alone, then f-1..f-3 together (failed), then each of them alone.
+    expect(transactions).toHaveLength(5);
+    const names = (await contents(account.id)).orders.map((o) => o.external_id);
+    expect(names.filter((n) => n.startsWith('f-'))).toEqual(['f-0', 'f-1', 'f-3']);
+  });
+
   test('the bulk form stores what the one-by-one path stores, previous-order columns included', async () => {
     const bulk = await makeAccount(app.db.prisma);
     const single = await makeAccount(app.db.prisma);

@@ -1,5 +1,6 @@
 // The ingestion service: each command in one transaction (or the caller's: `within`), the
-// onChanged port called inside it, the bulk form in batches.
+// onChanged port called inside it, the bulk form in batches; concurrent order writes of one
+// account combined into one transaction (./combine.ts).
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { BulkOptions, ChangeSet, IngestionResult, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
@@ -8,6 +9,7 @@ import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
 import { deleteRecords, redactCustomers, redactShop } from './erase.ts';
 import { lockAccount, setRefundAttribution } from './repo.ts';
+import { combinedOrderWrites } from './combine.ts';
 
 export const noChanges: OnChanged = async () => {};
 
@@ -38,11 +40,13 @@ function bulkResult() {
   };
 }
 
-function build(transact: Transact, onChanged: OnChanged): IngestionService {
+function build(transact: Transact, onChanged: OnChanged, options: { combine: boolean }): IngestionService {
   const run = (accountId: string, origin: Origin, work: (ctx: WriteContext) => Promise<void>, offset = 0) =>
     inTransaction(transact, onChanged, accountId, origin, work, offset);
+  const writeOrders = (accountId: string, origin: Origin, records: readonly OrderRecord[]) => run(accountId, origin, (ctx) => writeOrderBatch(ctx, records));
   return {
-    upsertOrders: (accountId, origin, records) => run(accountId, origin, (ctx) => writeOrderBatch(ctx, records)),
+    // Concurrent order writes of one account share a transaction (group commit: ./combine.ts).
+    upsertOrders: options.combine ? combinedOrderWrites(writeOrders) : writeOrders,
     upsertRefunds: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertRefunds(ctx, records)),
     cancelOrders: (accountId, origin, records) => run(accountId, origin, (ctx) => cancelOrders(ctx, records)),
     upsertCustomers: (accountId, origin, records) => run(accountId, origin, (ctx) => upsertCustomers(ctx, records)),
@@ -95,7 +99,7 @@ function build(transact: Transact, onChanged: OnChanged): IngestionService {
 
 /** The commands inside a transaction the caller holds (the demo seed: all or nothing). */
 export function ingestionInTransaction(tx: IngestionTx, ports: { onChanged?: OnChanged } = {}): IngestionService {
-  return build((work) => work(tx), ports.onChanged ?? noChanges);
+  return build((work) => work(tx), ports.onChanged ?? noChanges, { combine: false });
 }
 
 /**
@@ -103,5 +107,5 @@ export function ingestionInTransaction(tx: IngestionTx, ports: { onChanged?: OnC
  * transaction with what it changed; the analytics catch-up marks its work there.
  */
 export function ingestionService(prisma: PrismaClient, ports: { onChanged?: OnChanged } = {}): IngestionService {
-  return build(transactOn(prisma), ports.onChanged ?? noChanges);
+  return build(transactOn(prisma), ports.onChanged ?? noChanges, { combine: true });
 }
