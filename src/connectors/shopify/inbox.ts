@@ -117,10 +117,19 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
       return { customerId, ordersRequested, data };
     }
     case 'shop/redact': {
-      // Shopify asks 48 hours after an uninstall; a shop installed again since keeps its data.
-      if (!integration.revokedAt || happenedAt(delivery) < integration.connectedAt) return { dropped: 'the shop is installed again: its data is kept' };
-      const counts = (await ingestion.redactShop(accountId, origin)).counts;
-      await connections.eraseShop(accountId, integration.id, delivery.id);
+      // Shopify asks 48 hours after an uninstall; a shop installed again since (in any account) keeps its data.
+      const copies = await connections.integrationsOfShop(SHOPIFY_PROVIDER, integration.shop);
+      if (copies.some((c) => !c.revokedAt) || happenedAt(delivery) < integration.connectedAt)
+        return { dropped: 'the shop is installed again: its data is kept' };
+      // Every account that held the shop erases it (the shop moved between accounts: the delivery reaches the latest only).
+      const counts = { stored: 0, skipped: 0, rejected: 0 };
+      for (const copy of copies.filter((c) => c.connectedAt <= happenedAt(delivery))) {
+        const erased = (await ingestion.redactShop(copy.accountId, { ...origin, integrationId: copy.id })).counts;
+        counts.stored += erased.stored;
+        counts.skipped += erased.skipped;
+        counts.rejected += erased.rejected;
+        await connections.eraseShop(copy.accountId, copy.id, delivery.id);
+      }
       return counts;
     }
     case 'bulk_operations/finish':

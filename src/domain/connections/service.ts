@@ -235,6 +235,11 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
       return row ? toIntegration(row) : undefined;
     },
 
+    /** Every integration of the shop in any account (live first, then the latest): a shop's redaction reaches them all. */
+    async integrationsOfShop(provider: string, shop: string): Promise<ConnectedIntegration[]> {
+      return (await repo.integrationsForShop(provider, shop)).map(toIntegration);
+    },
+
     /** Whether another account holds an unrevoked integration of this shop (one account per shop). */
     async shopHeldElsewhere(provider: string, shop: string, accountId: string): Promise<boolean> {
       return (await repo.integrationsForShop(provider, shop)).some((r) => r.revoked_at === null && r.account_id !== accountId);

@@ -439,6 +439,37 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect((await app.services.connections.listDeliveries(accountId, { topic: 'customers/data_request' }))[0]!.result).toBeNull();
   });
 
+  test('shop/redact erases the shop in every account that held it, not only the one its delivery reaches', async () => {
+    const first = await store();
+    const a = order();
+    await deliver('orders/create', first.shop, orderPayload(a));
+    await drain();
+    await deliver('app/uninstalled', first.shop, appUninstalledPayload(first.shop));
+    await drain();
+    // The merchant installs the app again, from another account of this service.
+    const second = (await makeAccount(app.db.prisma)).id;
+    const { callback, stateCookie } = await approve(app, (await signedInUser(app, second, 'owner')).cookie, first.shop);
+    expect((await followCallback(callback, stateCookie)).status).toBe(302);
+    const b = order();
+    await deliver('orders/create', first.shop, orderPayload(b));
+    await drain();
+    expect((await ordersOf(first.accountId)).map((x) => x.externalId)).toEqual([String(a.id)]);
+    expect((await ordersOf(second)).map((x) => x.externalId)).toEqual([String(b.id)]);
+
+    // Uninstalled there too; 48 hours later Shopify asks to erase the shop: the delivery reaches the latest installation.
+    await deliver('app/uninstalled', first.shop, appUninstalledPayload(first.shop));
+    await drain();
+    await deliver('shop/redact', first.shop, shopRedactPayload(first.shop));
+    await drain();
+    expect(await ordersOf(second)).toEqual([]);
+    expect(await ordersOf(first.accountId)).toEqual([]);
+    for (const accountId of [first.accountId, second]) {
+      expect(await app.db.prisma.customer.count({ where: { accountId } })).toBe(0);
+      expect(await app.db.prisma.ingestionRecord.count({ where: { accountId } })).toBe(0);
+    }
+    expect(await app.db.prisma.integrationCredential.count({ where: { integrationId: first.integrationId } })).toBe(0);
+  });
+
   test('app/uninstalled revokes (app_uninstalled, integration.revoked); later deliveries for the shop change nothing', async () => {
     const { accountId, shop, integrationId } = await store();
     // An order delivered after the uninstall and processed in the same run is dropped too.
