@@ -11,7 +11,6 @@ import type { EffectLedger } from '../domain/idempotency/index.ts';
 import type { PointsResult } from '../http/rate-limit/points.ts';
 import type { CustomerModel, OrderModel, ReorderSuggestionModel } from './mappers.ts';
 import type { SyncStatus } from '../domain/integrations/index.ts';
-import { BACKFILL_ORDER } from '../connectors/shopify/index.ts';
 
 /**
  * The services the resolvers and loaders use, and nothing else: the door is handed exactly this
@@ -42,7 +41,6 @@ export type GraphQLServices = Pick<
   | 'reorder'
   | 'shopify'
   | 'status'
-  | 'syncStreams'
   | 'track'
   | 'usage'
   | 'users'
@@ -82,7 +80,7 @@ function keyedBy<A, K, V>(make: (arg: A) => DataLoader<K, V>) {
 }
 
 export function createLoaders(
-  services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder' | 'syncStreams'>,
+  services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder' | 'shopify'>,
   accountId: string,
 ) {
   let currency: Promise<string> | undefined;
@@ -112,7 +110,9 @@ export function createLoaders(
     anomaly: new DataLoader((ids: readonly number[]) => services.anomalies.anomaliesByIds(accountId, ids)),
     inventoryItem: new DataLoader((ids: readonly number[]) => services.inventory.itemsByIds(accountId, ids)),
     /** A Shopify integration's backfill progress (the connector's backfill streams). */
-    shopifySyncStatus: new DataLoader<number, SyncStatus>((ids) => services.syncStreams.syncStatuses(accountId, ids, BACKFILL_ORDER)),
+    shopifySyncStatus: new DataLoader<number, SyncStatus>((ids) =>
+      services.shopify ? services.shopify.syncStatuses(accountId, ids) : Promise.reject(new Error('no Shopify connector on this service')),
+    ),
     reorderSuggestions: keyedBy(
       (status: ReorderStatus | undefined) =>
         new DataLoader<number, ReorderSuggestionModel[]>((ids) => services.reorder.suggestionsByItems(accountId, ids, status ? { status } : {})),

@@ -201,6 +201,11 @@ export function shopifySync(deps: ShopifySyncDeps) {
       return deps.streams.syncStatus(accountId, integrationId, BACKFILL_ORDER, now);
     },
 
+    /** syncStatus of several of the account's integrations in one read (Integration.syncStatus batches it). */
+    syncStatuses(accountId: string, integrationIds: readonly number[]): Promise<SyncStatus[]> {
+      return deps.streams.syncStatuses(accountId, integrationIds, BACKFILL_ORDER);
+    },
+
     /** Starts the backfill over (a manual re-sync): the next run runs every bulk operation again. */
     async resync(accountId: string, integrationId: number) {
       await deps.streams.resetBackfill(accountId, integrationId);
