@@ -52,6 +52,17 @@ describeEachDatabase('shopify install', (target) => {
     return { accountId: account.id, ...(await signedInUser(app, account.id, 'owner')) };
   };
   const storedCredential = (integrationId: number) => app.db.prisma.integrationCredential.findUnique({ where: { integrationId } });
+  /** A store connected with a token of 60 s (within the refresh margin from the start), and the refreshes counted so far. */
+  const connectExpiring = async () => {
+    const { cookie } = await owner();
+    const shop = newShop();
+    sim.oauth.setAccessTtl(60);
+    const { callback, stateCookie } = await approve(app, cookie, shop);
+    expect((await followCallback(callback, stateCookie)).status).toBe(302);
+    sim.oauth.setAccessTtl(3600);
+    const integration = (await app.services.connections.integrationForShop('shopify', shop))!;
+    return { shop, integration, refreshes: sim.oauth.counts.refreshes };
+  };
 
   test('the whole install: dashboard session -> authorize -> callback -> a connected integration with its token sealed', async () => {
     const { accountId, cookie } = await owner();
@@ -250,14 +261,7 @@ describeEachDatabase('shopify install', (target) => {
   });
 
   test('while Shopify is slow to answer a refresh, the database is not held: webhooks are received, the credentials row is free', async () => {
-    const { cookie } = await owner();
-    const shop = newShop();
-    sim.oauth.setAccessTtl(60);
-    const { callback, stateCookie } = await approve(app, cookie, shop);
-    expect((await followCallback(callback, stateCookie)).status).toBe(302);
-    sim.oauth.setAccessTtl(3600);
-    const integration = (await app.services.connections.integrationForShop('shopify', shop))!;
-    const refreshes = sim.oauth.counts.refreshes;
+    const { shop, integration, refreshes } = await connectExpiring();
 
     const slow = sim.oauth.holdTokenRequest(shop);
     const refreshing = shopifyAccess(app, integration.id);
@@ -297,14 +301,7 @@ describeEachDatabase('shopify install', (target) => {
   });
 
   test('a refresh lease whose holder died lapses: the next caller claims it and refreshes; a live lease is waited on', async () => {
-    const { cookie } = await owner();
-    const shop = newShop();
-    sim.oauth.setAccessTtl(60);
-    const { callback, stateCookie } = await approve(app, cookie, shop);
-    expect((await followCallback(callback, stateCookie)).status).toBe(302);
-    sim.oauth.setAccessTtl(3600);
-    const integration = (await app.services.connections.integrationForShop('shopify', shop))!;
-    const refreshes = sim.oauth.counts.refreshes;
+    const { shop, integration, refreshes } = await connectExpiring();
 
     // A process claimed the refresh and died: its lease ran out a second ago.
     await app.db.prisma.integrationCredential.update({
