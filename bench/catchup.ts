@@ -14,18 +14,16 @@
 //   npm run bench:catchup -- [--rate 50] [--seconds 60] [--workers 1] [--history-days 90] [--embedded]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database, dropped after); `--embedded`: an in-memory embedded database instead.
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { loadConfig, testDatabaseUrls } from '../src/config.ts';
-import { createScratchDatabase } from '../src/db/scratch.ts';
-import { openMemoryDatabase } from '../src/db/embedded.ts';
-import { applyMigrations } from '../src/db/migrator.ts';
-import { connectDatabase, migrationTarget, type Database } from '../src/db/database.ts';
+import { loadConfig } from '../src/config.ts';
+import { connectDatabase, type Database } from '../src/db/database.ts';
 import { buildServices } from '../src/services.ts';
 import { jobRunner, type JobRunner } from '../src/jobs/runner.ts';
 import { alternate, ratioLine } from './lib/before-after.ts';
 import {
   ascending,
+  benchDatabase,
+  countedArgs,
   delayLine,
   delaysToCounted,
   historyLine,
@@ -43,20 +41,9 @@ import {
 } from './lib/counted.ts';
 import { ingestionService, type Origin } from '../src/domain/ingestion/index.ts';
 
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '60' },
-    workers: { type: 'string', default: '1' },
-    'history-days': { type: 'string', default: '90' },
-    embedded: { type: 'boolean', default: false },
-  },
-});
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
-const WORKERS = Number(values.workers);
+const { rate: RATE, seconds: SECONDS, workers: WORKERS, historyDays, embedded } = countedArgs();
 const ACCOUNT = 'acc_bench_catchup';
-const HISTORY: History = { accountId: ACCOUNT, name: 'Bench catch-up', days: Number(values['history-days']), skus: 200, customers: 2_000 };
+const HISTORY: History = { accountId: ACCOUNT, name: 'Bench catch-up', days: historyDays, skus: 200, customers: 2_000 };
 const SKUS = HISTORY.skus;
 const CUSTOMERS = HISTORY.customers;
 const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
@@ -71,11 +58,7 @@ async function ordersToday(db: Database, accountId: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const embedded = values.embedded ? await openMemoryDatabase() : null;
-  const scratch = embedded ? null : await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchcatchup');
-  const url = embedded?.connectionString ?? scratch!.connectionString;
-  const kind = embedded ? 'embedded' : 'server';
-  await applyMigrations(migrationTarget(url, kind));
+  const { url, kind, close: closeDatabase } = await benchDatabase(embedded, 'benchcatchup');
   const config = loadConfig({ env, envFile: null });
   const db = await connectDatabase(url, kind, { poolSize: 20, connectionTimeoutMs: 120_000 });
   const services = buildServices(config, db);
@@ -169,8 +152,7 @@ async function main(): Promise<void> {
     for (const worker of workers) await worker.runner.stop();
     for (const worker of workers) await worker.db.close();
     await db.close();
-    await scratch?.drop();
-    await embedded?.close();
+    await closeDatabase();
   }
 }
 

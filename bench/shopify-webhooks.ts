@@ -18,14 +18,10 @@
 // database, dropped after); `--embedded`: an in-memory embedded database instead. The shop's Admin
 // API is the simulator's (test/simulators/shopify/admin-server.ts) with an empty store, so the
 // shopify-sync run a new connection queues (webhook subscriptions, the backfill) finishes at once.
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { loadConfig, testDatabaseUrls } from '../src/config.ts';
-import { createScratchDatabase } from '../src/db/scratch.ts';
-import { openMemoryDatabase } from '../src/db/embedded.ts';
-import { applyMigrations } from '../src/db/migrator.ts';
-import { connectDatabase, migrationTarget } from '../src/db/database.ts';
+import { loadConfig } from '../src/config.ts';
+import { connectDatabase } from '../src/db/database.ts';
 import { buildServices } from '../src/services.ts';
 import { buildApp, buildJobRunner } from '../src/main.ts';
 import type { JobRunner } from '../src/jobs/runner.ts';
@@ -34,6 +30,8 @@ import { startAdminServer } from '../test/simulators/shopify/admin-server.ts';
 import { generateStore } from '../test/simulators/shopify/store.ts';
 import {
   ascending,
+  benchDatabase,
+  countedArgs,
   delayLine,
   delaysToCounted,
   historyLine,
@@ -50,31 +48,16 @@ import {
   type History,
 } from './lib/counted.ts';
 
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '60' },
-    workers: { type: 'string', default: '1' },
-    'history-days': { type: 'string', default: '90' },
-    embedded: { type: 'boolean', default: false },
-  },
-});
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
-const WORKERS = Number(values.workers);
+const { rate: RATE, seconds: SECONDS, workers: WORKERS, historyDays, embedded } = countedArgs();
 const ACCOUNT = 'acc_bench_shopify_webhooks';
-const HISTORY: History = { accountId: ACCOUNT, name: 'Bench Shopify webhooks', days: Number(values['history-days']), skus: 200, customers: 2_000 };
+const HISTORY: History = { accountId: ACCOUNT, name: 'Bench Shopify webhooks', days: historyDays, skus: 200, customers: 2_000 };
 const SHOP = 'bench-webhooks.myshopify.com';
 const API_SECRET = 'bench-api-secret-0123456789';
 const ACCESS_TOKEN = 'shpat_bench';
 const SCOPES = ['read_orders', 'read_all_orders', 'read_customers', 'read_products', 'read_inventory'];
 
 async function main(): Promise<void> {
-  const embedded = values.embedded ? await openMemoryDatabase() : null;
-  const scratch = embedded ? null : await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchshopwh');
-  const url = embedded?.connectionString ?? scratch!.connectionString;
-  const kind = embedded ? 'embedded' : 'server';
-  await applyMigrations(migrationTarget(url, kind));
+  const { url, kind, close: closeDatabase } = await benchDatabase(embedded, 'benchshopwh');
   const admin = await startAdminServer();
   admin.stores.set(SHOP, generateStore(SHOP, { seed: 1, orders: 0, days: 1 }));
   admin.tokens.set(SHOP, ACCESS_TOKEN);
@@ -230,8 +213,7 @@ async function main(): Promise<void> {
     for (const close of closers.reverse()) await close();
     await services.auth.close();
     await db.close();
-    await scratch?.drop();
-    await embedded?.close();
+    await closeDatabase();
   }
 }
 

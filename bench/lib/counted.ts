@@ -6,11 +6,56 @@
 // today's profitReport bucket under 5 s.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { Database } from '../../src/db/database.ts';
+import { parseArgs } from 'node:util';
+import { testDatabaseUrls } from '../../src/config.ts';
+import { createScratchDatabase } from '../../src/db/scratch.ts';
+import { openMemoryDatabase } from '../../src/db/embedded.ts';
+import { applyMigrations } from '../../src/db/migrator.ts';
+import { migrationTarget, type Database } from '../../src/db/database.ts';
 import type { Services } from '../../src/services.ts';
 import { localDate } from '../../src/domain/shared/index.ts';
 
 export const TARGET_MS = 5_000;
+
+/** The command line both benches take: `[--rate 50] [--seconds 60] [--workers 1] [--history-days 90] [--embedded]`. */
+export function countedArgs() {
+  const { values } = parseArgs({
+    options: {
+      rate: { type: 'string', default: '50' },
+      seconds: { type: 'string', default: '60' },
+      workers: { type: 'string', default: '1' },
+      'history-days': { type: 'string', default: '90' },
+      embedded: { type: 'boolean', default: false },
+    },
+  });
+  return {
+    rate: Number(values.rate),
+    seconds: Number(values.seconds),
+    workers: Number(values.workers),
+    historyDays: Number(values['history-days']),
+    embedded: values.embedded,
+  };
+}
+
+/**
+ * The bench's database, migrated: a scratch database on TEST_DATABASE_URL's server (else the local
+ * `test` database's), dropped by `close`, or with `embedded` an in-memory embedded one.
+ */
+export async function benchDatabase(embedded: boolean, prefix: string): Promise<{ url: string; kind: Database['kind']; close(): Promise<void> }> {
+  const memory = embedded ? await openMemoryDatabase() : null;
+  const scratch = memory ? null : await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', prefix);
+  const url = memory?.connectionString ?? scratch!.connectionString;
+  const kind: Database['kind'] = memory ? 'embedded' : 'server';
+  await applyMigrations(migrationTarget(url, kind));
+  return {
+    url,
+    kind,
+    async close() {
+      await scratch?.drop();
+      await memory?.close();
+    },
+  };
+}
 
 export interface History {
   accountId: string;
