@@ -62,6 +62,12 @@ export function replaceIfChanged(staging, out) {
     return false;
   }
   rmSync(out, { recursive: true, force: true });
-  renameSync(staging, out);
+  try {
+    renameSync(staging, out);
+  } catch (error) {
+    // Another build of the same sources (a second jest worker) put its output there meanwhile.
+    if (!['ENOTEMPTY', 'EEXIST'].includes(error.code) || !sameFiles(staging, out)) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
   return true;
 }
