@@ -9,6 +9,8 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Makes the migrated template databases the suites copy, once per run (test/helpers/templates.ts).
   globalSetup: '<rootDir>/test/global-setup.mjs',
+  // The slowest suites first (test/suite-times.json when jest has no timings of its own, as in CI).
+  testSequencer: '<rootDir>/test/sequencer.mjs',
   maxWorkers: 2,
   testTimeout: 120_000,
   verbose: false,

@@ -5,10 +5,14 @@
 // stylesheet, content-hashed names (served as immutable), gzip twins and manifest.json.
 // When the UI packages are not installed (`npm ci --omit=dev`), it says so and exits 0: the
 // service then answers /dashboard with 503 and a message instead of the app.
+// The bundle is made in a folder of its own and replaces the output only when a byte differs: a
+// rebuild of unchanged sources (the browser tests make one before they start) leaves the files and
+// their times alone, so dist/ stays current (scripts/build.mjs compares times) and a server
+// reading the bundle meanwhile never sees it half-written.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missingPackages, outputsOf, writeManifest } from './bundle-output.mjs';
+import { missingPackages, outputsOf, replaceIfChanged, writeManifest } from './bundle-output.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'src/http/dashboard/__generated__');
@@ -21,8 +25,9 @@ if (missing.length) {
 
 const esbuild = await import('esbuild');
 const started = Date.now();
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
+const staging = `${out}.${process.pid}.tmp`;
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
 
 const result = await esbuild.build({
   absWorkingDir: root,
@@ -34,7 +39,7 @@ const result = await esbuild.build({
   jsx: 'automatic',
   jsxImportSource: 'preact',
   tsconfig: path.join(root, 'dashboard/tsconfig.json'),
-  outdir: out,
+  outdir: staging,
   entryNames: '[name]-[hash]',
   legalComments: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -42,6 +47,9 @@ const result = await esbuild.build({
   metafile: true,
 });
 const { script, style } = outputsOf(result.metafile);
-const { files, bytes, gzipBytes } = writeManifest(out, { script, style });
+const { files, bytes, gzipBytes } = writeManifest(staging, { script, style });
+const changed = replaceIfChanged(staging, out);
 const kb = (n) => (n / 1024).toFixed(1);
-console.log(`dashboard: built ${files.length} files, ${kb(bytes)} KB (${kb(gzipBytes)} KB gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `dashboard: built ${files.length} files, ${kb(bytes)} KB (${kb(gzipBytes)} KB gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s${changed ? '' : ', unchanged (output left as it was)'}`,
+);

@@ -2,7 +2,7 @@
 // they need before building and what they write after it. Every output file gets a gzip twin
 // (served when the client accepts gzip) and manifest.json names them with their sizes.
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
@@ -40,4 +40,34 @@ export function writeManifest(out, fields) {
   const manifest = { ...fields, files, bytes: raw, gzipBytes: gzipped };
   writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** Whether folders `a` and `b` hold the same file names with the same bytes (flat folders). */
+function sameFiles(a, b) {
+  if (!existsSync(a) || !existsSync(b)) return false;
+  const names = readdirSync(a).sort();
+  const others = readdirSync(b).sort();
+  if (names.join('\n') !== others.join('\n')) return false;
+  return names.every((name) => readFileSync(path.join(a, name)).equals(readFileSync(path.join(b, name))));
+}
+
+/**
+ * Moves the freshly built `staging` folder to `out`, unless `out` already holds the same bytes:
+ * then `staging` is removed and `out` is left untouched (its files keep their times). Returns
+ * whether `out` was replaced.
+ */
+export function replaceIfChanged(staging, out) {
+  if (sameFiles(staging, out)) {
+    rmSync(staging, { recursive: true, force: true });
+    return false;
+  }
+  rmSync(out, { recursive: true, force: true });
+  try {
+    renameSync(staging, out);
+  } catch (error) {
+    // Another build of the same sources (a second jest worker) put its output there meanwhile.
+    if (!['ENOTEMPTY', 'EEXIST'].includes(error.code) || !sameFiles(staging, out)) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return true;
 }

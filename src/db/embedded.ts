@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from './pglite-server.ts';
 import { newWirePassword } from './wire-password.ts';
-import { copyTemplate } from './template.ts';
+import { copyTemplate, emptyImage } from './template.ts';
 import { DataDirInUseError } from './data-dir-error.ts';
 
 export interface EmbeddedDatabase {
@@ -79,9 +79,14 @@ export async function serve(db: PGlite): Promise<{ server: PgliteServer; connect
   return { server, connectionString: connectionStringFor(server.port, password), password };
 }
 
-/** A throwaway in-memory database, for tests and for the schema engine's shadow database. */
+/**
+ * A throwaway in-memory database, for tests and for the schema engine's shadow database: loaded
+ * from the prepared empty cluster when the build made one for this PGlite (template.ts,
+ * emptyImage), else made by PGlite's initdb.
+ */
 export async function openMemoryDatabase(): Promise<EmbeddedDatabase> {
-  const db = await PGlite.create();
+  const image = await emptyImage();
+  const db = await PGlite.create(image ? { loadDataDir: image } : {});
   const { server, connectionString } = await serve(db);
   return {
     connectionString,

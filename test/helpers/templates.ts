@@ -1,7 +1,7 @@
 // Migrated databases made once per test run and copied for each suite, instead of creating and
 // migrating a database per suite (test/helpers/databases.ts; CONTRIBUTING.md, "Test speed").
-// - Embedded: a PGlite data directory with every migration applied, dumped to a tar file under
-//   the system's temporary folder; each suite starts an in-memory PGlite from it (loadDataDir),
+// - Embedded: a PGlite data directory with every migration applied (the build's prepared template
+//   when it is current, src/db/template.ts), dumped to a tar file under the system's temporary folder; each suite starts an in-memory PGlite from it (loadDataDir),
 //   which skips PGlite's initdb and the schema engine.
 // - PostgreSQL: a migrated database on the test server, used as the template of each suite's
 //   database (CREATE DATABASE … TEMPLATE …).
@@ -13,7 +13,7 @@
 // run without it makes them itself.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,7 +22,7 @@ import { serve } from '../../src/db/embedded.ts';
 import { migrationTarget } from '../../src/db/database.ts';
 import { applyMigrations } from '../../src/db/migrator.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
-import { templateKey } from '../../src/db/template.ts';
+import { copyTemplate, emptyImage, templateKey } from '../../src/db/template.ts';
 
 /** Where the embedded image is kept (override with TEST_TEMPLATE_DIR). */
 export const templateCacheDir = () => process.env.TEST_TEMPLATE_DIR || path.join(tmpdir(), 'cas-test-templates');
@@ -34,15 +34,31 @@ export async function embeddedImagePath(): Promise<string> {
   return path.join(templateCacheDir(), `pglite-${await shortKey()}.tar`);
 }
 
-async function buildEmbeddedImage(file: string): Promise<void> {
-  const db = await PGlite.create();
+/**
+ * A PGlite holding every migration: the build's prepared template (dist/embedded-template, when
+ * its key is current, as after `npm ci`) opened from a temporary copy, which takes a second or
+ * two; else the empty cluster (or initdb) in memory, migrated by the schema engine (10 s at load 7).
+ */
+async function migratedDatabase(): Promise<{ db: PGlite; dispose(): Promise<void> }> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'cas-tpl-'));
+  const dispose = () => rm(scratch, { recursive: true, force: true });
+  const pgdata = path.join(scratch, 'pgdata');
+  if (await copyTemplate(pgdata)) return { db: await PGlite.create({ dataDir: pgdata }), dispose };
+  await dispose();
+  const empty = await emptyImage();
+  const db = await PGlite.create(empty ? { loadDataDir: empty } : {});
+  const { server, connectionString } = await serve(db);
   try {
-    const { server, connectionString } = await serve(db);
-    try {
-      await applyMigrations(migrationTarget(connectionString, 'embedded'));
-    } finally {
-      await server.stop();
-    }
+    await applyMigrations(migrationTarget(connectionString, 'embedded'));
+  } finally {
+    await server.stop();
+  }
+  return { db, dispose: async () => {} };
+}
+
+async function buildEmbeddedImage(file: string): Promise<void> {
+  const { db, dispose } = await migratedDatabase();
+  try {
     const image = await db.dumpDataDir('none');
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
@@ -50,6 +66,7 @@ async function buildEmbeddedImage(file: string): Promise<void> {
     await rename(temp, file);
   } finally {
     await db.close();
+    await dispose();
   }
   await removeOldImages(path.dirname(file));
 }
@@ -147,9 +164,11 @@ export async function cloneServerDatabase(adminUrl: string, prefix = 't'): Promi
 
 /** Makes both templates (the server one only when TEST_DATABASE_URL is set): the globalSetup. */
 export async function prepareTemplates(): Promise<string[]> {
-  const made = [await embeddedImagePath()];
-  await embeddedImage();
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) made.push(await serverTemplate(adminUrl));
-  return made;
+  // Both at once: the embedded one is PGlite's work in this process, the server one the server's.
+  const [embedded, server] = await Promise.all([
+    embeddedImagePath().then(async (file) => (await embeddedImage(), file)),
+    adminUrl ? serverTemplate(adminUrl) : null,
+  ]);
+  return server ? [embedded, server] : [embedded];
 }

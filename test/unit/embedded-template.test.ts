@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { copyTemplate, dataOf, keyFile, templateKey } from '../../src/db/template.ts';
+import { copyTemplate, dataOf, emptyImage, emptyImageOf, emptyKeyOf, keyFile, pgliteVersion, templateKey } from '../../src/db/template.ts';
 
 let root: string;
 let template: string;
@@ -47,4 +47,18 @@ test('a stale or missing key, a missing template, or an existing pgdata: nothing
   mkdirSync(pgdata);
   expect(await copyTemplate(pgdata, template)).toBe(false); // never over an existing folder
   expect(readdirSync(pgdata)).toEqual([]);
+});
+
+test('the empty cluster image is used only with the key of the installed PGlite', async () => {
+  const dir = path.join(root, 'with-empty');
+  mkdirSync(dir);
+  expect(await emptyImage(dir)).toBeNull(); // none made
+  writeFileSync(emptyImageOf(dir), 'gzipped tar bytes');
+  expect(await emptyImage(dir)).toBeNull(); // no key
+  writeFileSync(emptyKeyOf(dir), 'pglite 0.0.1\n');
+  expect(await emptyImage(dir)).toBeNull(); // another PGlite's
+  writeFileSync(emptyKeyOf(dir), `${await pgliteVersion()}\n`);
+  const image = await emptyImage(dir);
+  expect(image).not.toBeNull();
+  expect(await image!.text()).toBe('gzipped tar bytes');
 });
