@@ -3,7 +3,7 @@
 // statement that writes the order (one write per order: the orders triggers run once).
 import type { IngestionTx } from './types.ts';
 import type { OrderRow, RefundRow } from './validate.ts';
-import { type Column, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
 import { ledgerKey } from './rules.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
@@ -26,10 +26,10 @@ const beforeRow = z.object({
   skus: z.array(z.string()),
 });
 
-/** A batch's (source, external id) pairs as two array parameters. */
-function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string[], string[]] {
-  const unique = new Map(keys.map((k) => [ledgerKey(k), k]));
-  return [[...unique.values()].map((k) => sourceDb(k.source)), [...unique.values()].map((k) => k.externalId)];
+/** A batch's (source, external id) pairs as two array parameters (text[] literals). */
+function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string, string] {
+  const unique = [...new Map(keys.map((k) => [ledgerKey(k), k])).values()];
+  return [arrayLiteral(unique.map((k) => sourceDb(k.source))), arrayLiteral(unique.map((k) => k.externalId))];
 }
 
 /** The stored orders among these keys, locked for the write; by ledgerKey. */
@@ -51,23 +51,27 @@ export async function ordersBefore(
   return new Map(parseRows(beforeRow, rows).map((r) => [ledgerKey(r), r]));
 }
 
-export type OrderWrite = OrderRow & { customerId: number | null };
+/** An order to write and its customer's id. */
+export interface OrderWrite {
+  row: OrderRow;
+  customerId: number | null;
+}
 
 const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
-  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (o) => sourceDb(o.source) },
-  { name: 'external_id', type: 'text', value: (o) => o.externalId },
+  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (o) => sourceDb(o.row.source) },
+  { name: 'external_id', type: 'text', value: (o) => o.row.externalId },
   { name: 'customer_id', type: 'int4', value: (o) => o.customerId },
-  { name: 'cancelled', type: 'bool', value: (o) => o.cancelled },
-  { name: 'subtotal', type: 'numeric', value: (o) => o.subtotal },
-  { name: 'discount_amount', type: 'numeric', value: (o) => o.discount },
-  { name: 'shipping_amount', type: 'numeric', value: (o) => o.shipping },
-  { name: 'tax_amount', type: 'numeric', value: (o) => o.tax },
-  { name: 'total_amount', type: 'numeric', value: (o) => o.total },
-  { name: 'fees_amount', type: 'numeric', value: (o) => o.fees },
-  { name: 'shipping_cost', type: 'numeric', value: (o) => o.shippingCost },
-  { name: 'presentment_currency', type: 'text', value: (o) => o.presentmentCurrency },
-  { name: 'presentment_total', type: 'numeric', value: (o) => o.presentmentTotal },
-  { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.placedAt) },
+  { name: 'cancelled', type: 'bool', value: (o) => o.row.cancelled },
+  { name: 'subtotal', type: 'numeric', value: (o) => o.row.subtotal },
+  { name: 'discount_amount', type: 'numeric', value: (o) => o.row.discount },
+  { name: 'shipping_amount', type: 'numeric', value: (o) => o.row.shipping },
+  { name: 'tax_amount', type: 'numeric', value: (o) => o.row.tax },
+  { name: 'total_amount', type: 'numeric', value: (o) => o.row.total },
+  { name: 'fees_amount', type: 'numeric', value: (o) => o.row.fees },
+  { name: 'shipping_cost', type: 'numeric', value: (o) => o.row.shippingCost },
+  { name: 'presentment_currency', type: 'text', value: (o) => o.row.presentmentCurrency },
+  { name: 'presentment_total', type: 'numeric', value: (o) => o.row.presentmentTotal },
+  { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.row.placedAt) },
 ];
 
 /** The status an order's cancellation and refunds give it (x: the written values, r: its refunds' sum). */
@@ -153,7 +157,7 @@ const LINE_COLUMNS: ReadonlyArray<Column<LineWrite>> = [
 /** Replaces the lines of these orders (a replaced order's lines are its new ones). */
 export async function replaceLines(tx: IngestionTx, accountId: string, replacedOrderIds: readonly number[], lines: readonly LineWrite[]): Promise<void> {
   if (replacedOrderIds.length > 0) {
-    await tx.$executeRawUnsafe(`DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, replacedOrderIds);
+    await tx.$executeRawUnsafe(`DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, arrayLiteral(replacedOrderIds));
   }
   if (lines.length === 0) return;
   const u = unnest(LINE_COLUMNS, lines, 2);
@@ -242,7 +246,7 @@ export async function cancel(tx: IngestionTx, accountId: string, source: string,
 }
 
 export async function deleteOrderIds(tx: IngestionTx, accountId: string, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, [...ids]);
+  if (ids.length > 0) await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, arrayLiteral(ids));
 }
 
 /** Deletes orders (their refunds wait again, unattached); returns what they were. */
@@ -310,7 +314,7 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
        SELECT $1, c.id FROM (SELECT DISTINCT unnest($2::int4[]) AS id) c ORDER BY 2
        ON CONFLICT (account_id, customer_id) DO NOTHING`,
       accountId,
-      [...customerIds],
+      arrayLiteral(customerIds),
     );
     await tx.$executeRawUnsafe(
       `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
@@ -322,7 +326,7 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
              FROM orders q WHERE q.account_id = $1 AND q.customer_id = ANY($2::int4[])) v
        WHERE o.id = v.id AND (o.customer_previous_at, o.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
       accountId,
-      [...customerIds],
+      arrayLiteral(customerIds),
     );
   }
   await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
