@@ -414,6 +414,17 @@ describeEachDatabase('ingestion commands', (target) => {
     expect((await contents(account.id)).orders.map((o) => o.external_id)).toEqual(['9001']);
   });
 
+  test('records that fail mid-way: the batches before are stored, and nothing is written after the call ends', async () => {
+    const account = await makeAccount(app.db.prisma);
+    const records = async function* () {
+      yield order('F-1', daysAgo(2));
+      yield order('F-2', daysAgo(1));
+      throw new Error('the file broke');
+    };
+    await expect(ingestion.bulkUpsertOrders(account.id, SHOP, records(), { batchSize: 2 })).rejects.toThrow('the file broke');
+    expect((await contents(account.id)).orders.map((o) => o.external_id)).toEqual(['F-1', 'F-2']);
+  });
+
   test('text reaches the database as sent: quotes, backslashes, braces, commas, NULL, control characters, emoji', async () => {
     const account = await makeAccount(app.db.prisma);
     // The batch's columns travel as array literals (src/domain/ingestion/sql.ts): each of these is
