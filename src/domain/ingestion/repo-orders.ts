@@ -3,7 +3,7 @@
 // statement that writes the order (one write per order: the orders triggers run once).
 import type { IngestionTx } from './types.ts';
 import type { OrderRow, RefundRow } from './validate.ts';
-import { type Column, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
 import { ledgerKey } from './rules.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
@@ -42,8 +42,10 @@ export async function ordersBefore(
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
             coalesce((SELECT array_agg(DISTINCT oi.sku) FROM order_items oi WHERE oi.order_id = o.id), '{}') AS skus
-     FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
-     JOIN orders o ON o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id
+     FROM orders o
+     WHERE o.account_id = $1 AND o.id = ANY (ARRAY(
+       SELECT k.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+       CROSS JOIN LATERAL (SELECT k.id FROM orders k WHERE k.account_id = $1 AND k.source = x.source::"CommerceSource" AND k.external_id = x.external_id ${PROBE}) k))
      ORDER BY o.id FOR UPDATE OF o`,
     accountId,
     ...pairs(keys),
@@ -183,7 +185,8 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
     refundBeforeRow,
     await tx.$queryRawUnsafe<unknown[]>(
       `SELECT f.external_id AS "externalId", f.refunded_at AS "refundedAt" FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
-       JOIN refunds f ON f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.external_id = x.external_id`,
+       CROSS JOIN LATERAL (SELECT f.external_id, f.refunded_at FROM refunds f
+                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.external_id = x.external_id ${PROBE}) f`,
       accountId,
       ...pairs(rows),
     ),
@@ -205,9 +208,13 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
 export async function attachRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<void> {
   if (orders.length === 0) return;
   await tx.$executeRawUnsafe(
-    `UPDATE refunds f SET order_id = o.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id), orders o
-     WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
-       AND o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id AND f.order_id IS DISTINCT FROM o.id`,
+    `UPDATE refunds f SET order_id = (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id)
+     WHERE f.account_id = $1 AND f.id = ANY (ARRAY(
+       SELECT w.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+       CROSS JOIN LATERAL (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id ${PROBE}) o
+       CROSS JOIN LATERAL (SELECT f.id FROM refunds f
+                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
+                             AND f.order_id IS DISTINCT FROM o.id ${PROBE}) w))`,
     accountId,
     ...pairs(orders),
   );
@@ -302,6 +309,8 @@ export async function refundStatistics(tx: IngestionTx): Promise<void> {
   if (rows[0]?.never) await tx.$executeRawUnsafe(`ANALYZE refunds`);
 }
 
+const previousRow = z.object({ id: col.int, anySource: z.date().nullable(), sameSource: z.date().nullable() });
+
 /**
  * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
  * marks their metrics pending (the statement trigger that marks them, customer_metrics_mark_pending,
@@ -316,18 +325,35 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
       accountId,
       arrayLiteral(customerIds),
     );
-    await tx.$executeRawUnsafe(
-      `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
-       FROM (SELECT q.id,
-                    CASE WHEN q.status = 'cancelled' THEN NULL
-                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
-                    CASE WHEN q.status = 'cancelled' THEN NULL
-                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
-             FROM orders q WHERE q.account_id = $1 AND q.customer_id = ANY($2::int4[])) v
-       WHERE o.id = v.id AND (o.customer_previous_at, o.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
-      accountId,
-      arrayLiteral(customerIds),
+    // The orders whose values change (a load in date order: none), then only those are written:
+    // both statements probe indexes by customer and by id, whatever the statistics say (PROBE).
+    const changed = parseRows(
+      previousRow,
+      await tx.$queryRawUnsafe<unknown[]>(
+        `SELECT v.id, v.any_source AS "anySource", v.same_source AS "sameSource"
+         FROM (SELECT q.id, q.customer_previous_at, q.customer_source_previous_at,
+                      CASE WHEN q.status = 'cancelled' THEN NULL
+                           ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
+                      CASE WHEN q.status = 'cancelled' THEN NULL
+                           ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
+               FROM unnest($2::int4[]) AS c(id)
+               CROSS JOIN LATERAL (SELECT * FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id ${PROBE}) q) v
+         WHERE (v.customer_previous_at, v.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
+        accountId,
+        arrayLiteral([...new Set(customerIds)]),
+      ),
     );
+    if (changed.length > 0) {
+      await tx.$executeRawUnsafe(
+        `UPDATE orders o SET customer_previous_at = x.any_source, customer_source_previous_at = x.same_source
+         FROM unnest($2::int4[], $3::timestamptz[], $4::timestamptz[]) AS x(id, any_source, same_source)
+         WHERE o.account_id = $1 AND o.id = x.id`,
+        accountId,
+        arrayLiteral(changed.map((c) => c.id)),
+        arrayLiteral(changed.map((c) => iso(c.anySource))),
+        arrayLiteral(changed.map((c) => iso(c.sameSource))),
+      );
+    }
   }
   await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
 }

@@ -54,6 +54,16 @@ export function arrayLiteral(values: readonly SqlValue[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 }
 
+/**
+ * Ends a LATERAL sub-select that looks one batch key up (`CROSS JOIN LATERAL (SELECT ... WHERE
+ * t.key = x.key ${PROBE})`): OFFSET 0 keeps the planner from flattening it into a join, so each
+ * key is one probe of the table's index, whatever its statistics say. A bulk load outgrows them
+ * at once (a table never analyzed, or analyzed when it was small), and a planner that believes
+ * the account has a few hundred rows hashes all of them for every batch: measured, 0.7 s a batch
+ * for the ledger look-up at 570,000 rows, growing with the table.
+ */
+export const PROBE = 'OFFSET 0';
+
 /** CommerceSource as the database spells it (raw statements bypass Prisma's enum mapping). */
 export function sourceDb(source: string): string {
   return source.replace('_', '-');
