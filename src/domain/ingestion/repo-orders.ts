@@ -309,7 +309,8 @@ export async function refundStatistics(tx: IngestionTx): Promise<void> {
   if (rows[0]?.never) await tx.$executeRawUnsafe(`ANALYZE refunds`);
 }
 
-const previousRow = z.object({ id: col.int, anySource: z.date().nullable(), sameSource: z.date().nullable() });
+// The instants as PostgreSQL writes them (microseconds kept; a JavaScript Date keeps milliseconds).
+const previousRow = z.object({ id: col.int, anySource: z.string().nullable(), sameSource: z.string().nullable() });
 
 /**
  * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
@@ -330,7 +331,7 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
     const changed = parseRows(
       previousRow,
       await tx.$queryRawUnsafe<unknown[]>(
-        `SELECT v.id, v.any_source AS "anySource", v.same_source AS "sameSource"
+        `SELECT v.id, v.any_source::text AS "anySource", v.same_source::text AS "sameSource"
          FROM (SELECT q.id, q.customer_previous_at, q.customer_source_previous_at,
                       CASE WHEN q.status = 'cancelled' THEN NULL
                            ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
@@ -350,8 +351,8 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
          WHERE o.account_id = $1 AND o.id = x.id`,
         accountId,
         arrayLiteral(changed.map((c) => c.id)),
-        arrayLiteral(changed.map((c) => iso(c.anySource))),
-        arrayLiteral(changed.map((c) => iso(c.sameSource))),
+        arrayLiteral(changed.map((c) => c.anySource)),
+        arrayLiteral(changed.map((c) => c.sameSource)),
       );
     }
   }
