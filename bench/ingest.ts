@@ -9,7 +9,7 @@
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
 import { createReadStream, createWriteStream, chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -78,7 +78,11 @@ async function main(): Promise<void> {
     await write(ndjson, (n) => `${JSON.stringify(orderAt(n))}\n`, ORDERS);
 
     // The bulk path, reading the file as a stream.
-    let peak = process.memoryUsage().rss;
+    // What the process holds before it writes: tsx (this script is TypeScript), Prisma's client and
+    // query compiler, the schema engine that migrated the scratch database (a worker that imports
+    // runs compiled JavaScript and does not migrate).
+    const before = process.memoryUsage().rss;
+    let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const records = async function* () {
       for await (const line of createInterface({ input: createReadStream(ndjson), crlfDelay: Infinity })) if (line) yield JSON.parse(line) as OrderRecord;
@@ -141,7 +145,12 @@ async function main(): Promise<void> {
     console.log(`bulk path (NDJSON):  ${bulkRate.toFixed(0).padStart(8)} orders/s  (${bulkSeconds.toFixed(1)} s)`);
     console.log(`COPY (same rows):    ${copyRate.toFixed(0).padStart(8)} orders/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`ratio bulk/COPY:     ${(bulkRate / copyRate).toFixed(2)}x   (target >= 0.25x)`);
-    console.log(`peak RSS during the bulk load: ${(peak / 1024 / 1024).toFixed(0)} MB   (target < 300 MB)`);
+    console.log(`peak RSS during the bulk load: ${(peak / 1024 / 1024).toFixed(0)} MB   (target < 300 MB; ${(before / 1024 / 1024).toFixed(0)} MB before it)`);
+    console.log(
+      `load average: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await prisma.$disconnect();
     await client.end().catch(() => {});

@@ -459,6 +459,48 @@ describeEachDatabase('ingestion commands', (target) => {
     expect(names.filter((n) => n.startsWith('f-'))).toEqual(['f-0', 'f-1', 'f-3']);
   });
 
+  test('records that fail mid-way: the batches before are stored, and nothing is written after the call ends', async () => {
+    const account = await makeAccount(app.db.prisma);
+    const records = async function* () {
+      yield order('F-1', daysAgo(2));
+      yield order('F-2', daysAgo(1));
+      throw new Error('the file broke');
+    };
+    await expect(ingestion.bulkUpsertOrders(account.id, SHOP, records(), { batchSize: 2 })).rejects.toThrow('the file broke');
+    expect((await contents(account.id)).orders.map((o) => o.external_id)).toEqual(['F-1', 'F-2']);
+  });
+
+  test('text reaches the database as sent: quotes, backslashes, braces, commas, NULL, control characters, emoji', async () => {
+    const account = await makeAccount(app.db.prisma);
+    // The batch's columns travel as array literals (src/domain/ingestion/sql.ts): each of these is
+    // a case of that syntax or of JSON's, including a batch where no text needs an escape.
+    const texts = ['plain', 'say "hi"', 'back\\slash', '{braces}', 'a,b', 'NULL', 'line\nbreak\ttab', 'bell\u0007', '  spaced  x', 'emoji 🛒 ü'];
+    const records = texts.map((text, i) =>
+      order(`T ${text}`, daysAgo(1 + i), {
+        customer: { externalId: `c ${text}`, email: '', name: `${text} name`, country: '' },
+        lines: [{ sku: `SKU ${text}`, quantity: 1, unitPrice: '30.00', productName: `${text} product` }],
+      }),
+    );
+    expect((await ingestion.bulkUpsertOrders(account.id, SHOP, records.slice(0, 1))).counts.stored).toBe(1);
+    expect((await ingestion.bulkUpsertOrders(account.id, SHOP, records.slice(1))).counts.stored).toBe(texts.length - 1);
+    const stored = await q(
+      `SELECT o.external_id, c.external_id AS customer, c.name, oi.sku, i.product_name FROM orders o JOIN customers c ON c.id = o.customer_id
+       JOIN order_items oi ON oi.order_id = o.id JOIN inventory_items i ON i.id = oi.inventory_item_id WHERE o.account_id = $1 ORDER BY o.placed_at DESC`,
+      [account.id],
+    );
+    // Names are trimmed by the rules (text()); nothing else changes.
+    expect(stored).toEqual(
+      texts.map((text) => ({
+        external_id: `T ${text}`.trim(),
+        customer: `c ${text}`.trim(),
+        name: `${text} name`.trim(),
+        sku: `SKU ${text}`.trim(),
+        product_name: `${text} product`.trim(),
+      })),
+    );
+    expect((await ingestion.bulkUpsertOrders(account.id, SHOP, records)).counts).toEqual({ stored: 0, skipped: texts.length, rejected: 0 });
+  });
+
   test('the bulk form stores what the one-by-one path stores, previous-order columns included', async () => {
     const bulk = await makeAccount(app.db.prisma);
     const single = await makeAccount(app.db.prisma);

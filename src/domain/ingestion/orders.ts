@@ -2,12 +2,13 @@
 import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
 import { REDACTED, REDACTED_NAME, contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
-import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
+import { type CustomerRow, type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeCustomers, writeProducts } from './repo.ts';
 import type { StoredVersion } from './rules.ts';
 import {
   type LineWrite,
   type OrderBefore,
+  type OrderWrite,
   attachRefunds,
   cancel,
   deferPrevious,
@@ -100,11 +101,16 @@ export async function writeOrderBatch(ctx: WriteContext, records: readonly Order
 async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], bulk: boolean): Promise<void> {
   const { tx, accountId } = ctx;
   const accepted = check(records, ctx.outcomes, (r) => orderRow(r, ctx.account.currency, ctx.origin.source));
-  // The orders' versions and their refunds' in one look-up.
+  // The orders' versions, their refunds' and their customers' in one look-up.
+  const customerKeys = new Map<string, { source: string; externalId: string }>();
+  for (const { row } of accepted) {
+    const ref = row.customer && { source: row.source, externalId: row.customer.externalId };
+    if (ref) customerKeys.set(ledgerKey(ref), ref);
+  }
   const stored = await versionsOfKinds(tx, accountId, {
     order: accepted.map((a) => a.row),
     refund: accepted.flatMap((a) => a.row.refunds),
-    customer: accepted.flatMap((a) => (a.row.customer ? [{ source: a.row.source, externalId: a.row.customer.externalId }] : [])),
+    customer: [...customerKeys.values()],
   });
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
@@ -126,49 +132,65 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
     accountId,
     rows.flatMap((o) => (o.test ? [before.get(ledgerKey(o))?.id ?? []].flat() : [])),
   );
-  const customers = await writeCustomers(
-    tx,
-    accountId,
-    live.flatMap((o) => {
-      if (!o.customer) return [];
-      // A customer redacted (customers/redact) is created, if they were not stored yet, without their details.
-      const redacted = stored.customer!.get(ledgerKey({ source: o.source, externalId: o.customer.externalId }))?.contentHash === REDACTED;
-      const details = redacted ? { email: '', name: REDACTED_NAME } : {};
-      return [{ ...o.customer, ...details, source: o.source, updatedAt: null, hash: '', phone: null, city: '', createdAt: null }];
-    }),
-    false,
-  );
-  const customerOf = (o: OrderRow) => (o.customer ? (customers.get(o.customer.externalId) ?? null) : null);
+  const customers = await writeCustomers(tx, accountId, orderCustomers(live, stored.customer!), false);
+  const writes: OrderWrite[] = live.map((row) => ({ row, customerId: row.customer ? (customers.get(row.customer.externalId) ?? null) : null }));
   const items = await lineProducts(ctx, live);
-  const ids = await writeOrderRows(
-    tx,
-    accountId,
-    ctx.account.currency,
-    live.map((o) => ({ ...o, customerId: customerOf(o) })),
-    bulk,
-  );
-  const lines: LineWrite[] = live.flatMap((o) =>
-    o.lines.map((l) => {
+  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, bulk);
+  const lines: LineWrite[] = [];
+  const replaced: number[] = [];
+  for (const { row, customerId } of writes) {
+    const orderKey = ledgerKey(row);
+    const orderId = ids.get(orderKey)!;
+    if (before.has(orderKey)) replaced.push(orderId);
+    const skus: string[] = [];
+    for (const l of row.lines) {
       const item = items.get(l.sku)!;
-      return {
-        orderId: ids.get(ledgerKey(o))!,
-        itemId: item.id,
-        sku: l.sku,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        unitCost: l.unitCost ?? item.unitCost,
-      };
-    }),
-  );
-  const replaced = live.flatMap((o) => (before.has(ledgerKey(o)) ? [ids.get(ledgerKey(o))!] : []));
+      lines.push({ orderId, itemId: item.id, sku: l.sku, quantity: l.quantity, unitPrice: l.unitPrice, unitCost: l.unitCost ?? item.unitCost });
+      skus.push(l.sku);
+    }
+    markOrder(ctx, { placedAt: row.placedAt, customerId, skus });
+  }
   await replaceLines(tx, accountId, replaced, lines);
   await attachRefunds(tx, accountId, live);
-  for (const o of live) markOrder(ctx, { placedAt: o.placedAt, customerId: customerOf(o), skus: o.lines.map((l) => l.sku) });
   await saveLedger(
     tx,
     ledgerScope(ctx, 'order'),
-    won.map(({ index, row }) => ({ ...row, test: row.test, payload: row.test ? records[index] : undefined })),
+    won.map(({ index, row }) => ({
+      source: row.source,
+      externalId: row.externalId,
+      updatedAt: row.updatedAt,
+      hash: row.hash,
+      test: row.test,
+      payload: row.test ? records[index] : undefined,
+    })),
   );
+}
+
+/**
+ * The customers the orders name, once each (the first mention's details, as the insert keeps the
+ * first). A customer redacted (customers/redact) is created, if they were not stored yet, without
+ * their details.
+ */
+function orderCustomers(orders: readonly OrderRow[], versions: ReadonlyMap<string, StoredVersion>): CustomerRow[] {
+  const named = new Map<string, CustomerRow>();
+  for (const o of orders) {
+    if (!o.customer || named.has(o.customer.externalId)) continue;
+    const redacted = versions.get(ledgerKey({ source: o.source, externalId: o.customer.externalId }))?.contentHash === REDACTED;
+    const { externalId, email, name, country } = o.customer;
+    named.set(externalId, {
+      source: o.source,
+      externalId,
+      email: redacted ? '' : email,
+      name: redacted ? REDACTED_NAME : name,
+      country,
+      updatedAt: null,
+      hash: '',
+      phone: null,
+      city: '',
+      createdAt: null,
+    });
+  }
+  return [...named.values()];
 }
 
 export async function upsertRefunds(ctx: WriteContext, records: readonly RefundRecord[]): Promise<void> {

@@ -3,7 +3,7 @@
 // statement that writes the order (one write per order: the orders triggers run once).
 import type { IngestionTx } from './types.ts';
 import type { OrderRow, RefundRow } from './validate.ts';
-import { type Column, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
 import { ledgerKey } from './rules.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
@@ -26,10 +26,10 @@ const beforeRow = z.object({
   skus: z.array(z.string()),
 });
 
-/** A batch's (source, external id) pairs as two array parameters. */
-function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string[], string[]] {
-  const unique = new Map(keys.map((k) => [ledgerKey(k), k]));
-  return [[...unique.values()].map((k) => sourceDb(k.source)), [...unique.values()].map((k) => k.externalId)];
+/** A batch's (source, external id) pairs as two array parameters (text[] literals). */
+function pairs(keys: ReadonlyArray<{ source: string; externalId: string }>): [string, string] {
+  const unique = [...new Map(keys.map((k) => [ledgerKey(k), k])).values()];
+  return [arrayLiteral(unique.map((k) => sourceDb(k.source))), arrayLiteral(unique.map((k) => k.externalId))];
 }
 
 /** The stored orders among these keys, locked for the write; by ledgerKey. */
@@ -42,8 +42,10 @@ export async function ordersBefore(
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
             coalesce((SELECT array_agg(DISTINCT oi.sku) FROM order_items oi WHERE oi.order_id = o.id), '{}') AS skus
-     FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
-     JOIN orders o ON o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id
+     FROM orders o
+     WHERE o.account_id = $1 AND o.id = ANY (ARRAY(
+       SELECT k.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+       CROSS JOIN LATERAL (SELECT k.id FROM orders k WHERE k.account_id = $1 AND k.source = x.source::"CommerceSource" AND k.external_id = x.external_id ${PROBE}) k))
      ORDER BY o.id FOR UPDATE OF o`,
     accountId,
     ...pairs(keys),
@@ -51,23 +53,27 @@ export async function ordersBefore(
   return new Map(parseRows(beforeRow, rows).map((r) => [ledgerKey(r), r]));
 }
 
-export type OrderWrite = OrderRow & { customerId: number | null };
+/** An order to write and its customer's id. */
+export interface OrderWrite {
+  row: OrderRow;
+  customerId: number | null;
+}
 
 const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
-  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (o) => sourceDb(o.source) },
-  { name: 'external_id', type: 'text', value: (o) => o.externalId },
+  { name: 'source', type: 'text', cast: '"CommerceSource"', value: (o) => sourceDb(o.row.source) },
+  { name: 'external_id', type: 'text', value: (o) => o.row.externalId },
   { name: 'customer_id', type: 'int4', value: (o) => o.customerId },
-  { name: 'cancelled', type: 'bool', value: (o) => o.cancelled },
-  { name: 'subtotal', type: 'numeric', value: (o) => o.subtotal },
-  { name: 'discount_amount', type: 'numeric', value: (o) => o.discount },
-  { name: 'shipping_amount', type: 'numeric', value: (o) => o.shipping },
-  { name: 'tax_amount', type: 'numeric', value: (o) => o.tax },
-  { name: 'total_amount', type: 'numeric', value: (o) => o.total },
-  { name: 'fees_amount', type: 'numeric', value: (o) => o.fees },
-  { name: 'shipping_cost', type: 'numeric', value: (o) => o.shippingCost },
-  { name: 'presentment_currency', type: 'text', value: (o) => o.presentmentCurrency },
-  { name: 'presentment_total', type: 'numeric', value: (o) => o.presentmentTotal },
-  { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.placedAt) },
+  { name: 'cancelled', type: 'bool', value: (o) => o.row.cancelled },
+  { name: 'subtotal', type: 'numeric', value: (o) => o.row.subtotal },
+  { name: 'discount_amount', type: 'numeric', value: (o) => o.row.discount },
+  { name: 'shipping_amount', type: 'numeric', value: (o) => o.row.shipping },
+  { name: 'tax_amount', type: 'numeric', value: (o) => o.row.tax },
+  { name: 'total_amount', type: 'numeric', value: (o) => o.row.total },
+  { name: 'fees_amount', type: 'numeric', value: (o) => o.row.fees },
+  { name: 'shipping_cost', type: 'numeric', value: (o) => o.row.shippingCost },
+  { name: 'presentment_currency', type: 'text', value: (o) => o.row.presentmentCurrency },
+  { name: 'presentment_total', type: 'numeric', value: (o) => o.row.presentmentTotal },
+  { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.row.placedAt) },
 ];
 
 /** The status an order's cancellation and refunds give it (x: the written values, r: its refunds' sum). */
@@ -153,7 +159,7 @@ const LINE_COLUMNS: ReadonlyArray<Column<LineWrite>> = [
 /** Replaces the lines of these orders (a replaced order's lines are its new ones). */
 export async function replaceLines(tx: IngestionTx, accountId: string, replacedOrderIds: readonly number[], lines: readonly LineWrite[]): Promise<void> {
   if (replacedOrderIds.length > 0) {
-    await tx.$executeRawUnsafe(`DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, replacedOrderIds);
+    await tx.$executeRawUnsafe(`DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, arrayLiteral(replacedOrderIds));
   }
   if (lines.length === 0) return;
   const u = unnest(LINE_COLUMNS, lines, 2);
@@ -179,7 +185,8 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
     refundBeforeRow,
     await tx.$queryRawUnsafe<unknown[]>(
       `SELECT f.external_id AS "externalId", f.refunded_at AS "refundedAt" FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
-       JOIN refunds f ON f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.external_id = x.external_id`,
+       CROSS JOIN LATERAL (SELECT f.external_id, f.refunded_at FROM refunds f
+                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.external_id = x.external_id ${PROBE}) f`,
       accountId,
       ...pairs(rows),
     ),
@@ -201,9 +208,13 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
 export async function attachRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<void> {
   if (orders.length === 0) return;
   await tx.$executeRawUnsafe(
-    `UPDATE refunds f SET order_id = o.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id), orders o
-     WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
-       AND o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id AND f.order_id IS DISTINCT FROM o.id`,
+    `UPDATE refunds f SET order_id = (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id)
+     WHERE f.account_id = $1 AND f.id = ANY (ARRAY(
+       SELECT w.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+       CROSS JOIN LATERAL (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id ${PROBE}) o
+       CROSS JOIN LATERAL (SELECT f.id FROM refunds f
+                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
+                             AND f.order_id IS DISTINCT FROM o.id ${PROBE}) w))`,
     accountId,
     ...pairs(orders),
   );
@@ -242,7 +253,7 @@ export async function cancel(tx: IngestionTx, accountId: string, source: string,
 }
 
 export async function deleteOrderIds(tx: IngestionTx, accountId: string, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, [...ids]);
+  if (ids.length > 0) await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, arrayLiteral(ids));
 }
 
 /** Deletes orders (their refunds wait again, unattached); returns what they were. */
@@ -298,6 +309,9 @@ export async function refundStatistics(tx: IngestionTx): Promise<void> {
   if (rows[0]?.never) await tx.$executeRawUnsafe(`ANALYZE refunds`);
 }
 
+// The instants as PostgreSQL writes them (microseconds kept; a JavaScript Date keeps milliseconds).
+const previousRow = z.object({ id: col.int, anySource: z.string().nullable(), sameSource: z.string().nullable() });
+
 /**
  * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
  * marks their metrics pending (the statement trigger that marks them, customer_metrics_mark_pending,
@@ -310,20 +324,37 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
        SELECT $1, c.id FROM (SELECT DISTINCT unnest($2::int4[]) AS id) c ORDER BY 2
        ON CONFLICT (account_id, customer_id) DO NOTHING`,
       accountId,
-      [...customerIds],
+      arrayLiteral(customerIds),
     );
-    await tx.$executeRawUnsafe(
-      `UPDATE orders o SET customer_previous_at = v.any_source, customer_source_previous_at = v.same_source
-       FROM (SELECT q.id,
-                    CASE WHEN q.status = 'cancelled' THEN NULL
-                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
-                    CASE WHEN q.status = 'cancelled' THEN NULL
-                         ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
-             FROM orders q WHERE q.account_id = $1 AND q.customer_id = ANY($2::int4[])) v
-       WHERE o.id = v.id AND (o.customer_previous_at, o.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
-      accountId,
-      [...customerIds],
+    // The orders whose values change (a load in date order: none), then only those are written:
+    // both statements probe indexes by customer and by id, whatever the statistics say (PROBE).
+    const changed = parseRows(
+      previousRow,
+      await tx.$queryRawUnsafe<unknown[]>(
+        `SELECT v.id, v.any_source::text AS "anySource", v.same_source::text AS "sameSource"
+         FROM (SELECT q.id, q.customer_previous_at, q.customer_source_previous_at,
+                      CASE WHEN q.status = 'cancelled' THEN NULL
+                           ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
+                      CASE WHEN q.status = 'cancelled' THEN NULL
+                           ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
+               FROM unnest($2::int4[]) AS c(id)
+               CROSS JOIN LATERAL (SELECT * FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id ${PROBE}) q) v
+         WHERE (v.customer_previous_at, v.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
+        accountId,
+        arrayLiteral([...new Set(customerIds)]),
+      ),
     );
+    if (changed.length > 0) {
+      await tx.$executeRawUnsafe(
+        `UPDATE orders o SET customer_previous_at = x.any_source, customer_source_previous_at = x.same_source
+         FROM unnest($2::int4[], $3::timestamptz[], $4::timestamptz[]) AS x(id, any_source, same_source)
+         WHERE o.account_id = $1 AND o.id = x.id`,
+        accountId,
+        arrayLiteral(changed.map((c) => c.id)),
+        arrayLiteral(changed.map((c) => c.anySource)),
+        arrayLiteral(changed.map((c) => c.sameSource)),
+      );
+    }
   }
   await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
 }

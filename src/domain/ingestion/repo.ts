@@ -4,7 +4,7 @@
 import type { IngestionTx, RefundAttribution } from './types.ts';
 import { type ExpenseSpan, type StoredVersion, ledgerKey } from './rules.ts';
 import type { AdSpendRow, CustomerRow, ExpenseRow, ProductRow } from './validate.ts';
-import { type Column, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
 export interface AccountInfo {
@@ -59,11 +59,12 @@ export async function versionsOfKinds(
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT r.kind, r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
      FROM unnest($2::text[], $3::text[], $4::text[]) AS x(kind, source, external_id)
-     JOIN ingestion_records r ON r.account_id = $1 AND r.kind = x.kind AND r.source = x.source AND r.external_id = x.external_id`,
+     CROSS JOIN LATERAL (SELECT * FROM ingestion_records r
+                         WHERE r.account_id = $1 AND r.kind = x.kind AND r.source = x.source AND r.external_id = x.external_id ${PROBE}) r`,
     accountId,
-    keys.map((k) => k.kind),
-    keys.map((k) => k.source),
-    keys.map((k) => k.externalId),
+    arrayLiteral(keys.map((k) => k.kind)),
+    arrayLiteral(keys.map((k) => k.source)),
+    arrayLiteral(keys.map((k) => k.externalId)),
   );
   for (const r of parseRows(versionRow.extend({ kind: z.string() }), rows)) result[r.kind]?.set(ledgerKey(r), r);
   return result;
@@ -173,10 +174,12 @@ export async function writeCustomers(tx: IngestionTx, accountId: string, rows: r
 
 export async function customerIds(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<Map<string, number>> {
   if (externalIds.length === 0) return new Map();
-  return idsByKey(tx, `SELECT id, external_id AS key FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[])`, [
-    accountId,
-    [...new Set(externalIds)],
-  ]);
+  return idsByKey(
+    tx,
+    `SELECT c.id, c.external_id AS key FROM unnest($2::text[]) AS x(external_id)
+     CROSS JOIN LATERAL (SELECT id, external_id FROM customers c WHERE c.account_id = $1 AND c.external_id = x.external_id ${PROBE}) c`,
+    [accountId, arrayLiteral([...new Set(externalIds)])],
+  );
 }
 
 const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
@@ -233,7 +236,7 @@ export async function products(tx: IngestionTx, accountId: string, skus: readonl
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT id, sku, unit_cost::text AS "unitCost" FROM inventory_items WHERE account_id = $1 AND sku = ANY($2::text[])`,
     accountId,
-    [...new Set(skus)],
+    arrayLiteral([...new Set(skus)]),
   );
   return new Map(parseRows(productRow, rows).map((r) => [r.sku, { id: r.id, unitCost: r.unitCost }]));
 }

@@ -61,21 +61,37 @@ function build(transact: Transact, onChanged: OnChanged, options: { combine: boo
     async bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options: BulkOptions = {}) {
       const size = Math.max(1, Math.min(options.batchSize ?? BULK_BATCH, 10_000));
       const total = bulkResult();
-      let batch: OrderRecord[] = [];
       let offset = 0;
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const records = batch;
-        batch = [];
-        total.add(await run(accountId, origin, (ctx) => writeOrderBatch(ctx, records, { bulk: true }), offset));
-        offset += records.length;
-        options.progress?.(total.counts());
+      // The next batch is read (an import parses its file here) while the previous one is written;
+      // a batch is written only after the one before it has committed.
+      let writing: Promise<void> = Promise.resolve();
+      const write = (batch: OrderRecord[]) => {
+        const at = offset;
+        offset += batch.length;
+        writing = writing.then(async () => {
+          total.add(await run(accountId, origin, (ctx) => writeOrderBatch(ctx, batch, { bulk: true }), at));
+          options.progress?.(total.counts());
+        });
+        // Its failure is thrown where it is awaited (the next batch, or the end), not reported as unhandled meanwhile.
+        writing.catch(() => {});
       };
-      for await (const record of records) {
-        batch.push(record);
-        if (batch.length >= size) await flush();
+      let batch: OrderRecord[] = [];
+      try {
+        for await (const record of records) {
+          batch.push(record);
+          if (batch.length < size) continue;
+          await writing;
+          write(batch);
+          batch = [];
+        }
+      } catch (error) {
+        // The records failed (a file that cannot be read): the call ends when the batch being written has.
+        await writing.catch(() => {});
+        throw error;
       }
-      await flush();
+      await writing;
+      if (batch.length > 0) write(batch);
+      await writing;
       return total.done();
     },
 

@@ -1,6 +1,9 @@
 // Set-based statements of the write path: a batch of rows is one parameter per column (an array),
 // read back with unnest(), so a batch of 2,000 orders is one statement and binds a dozen
 // parameters (Prisma's createMany compiles every row, ~0.7 ms each; this is ~0.08 ms).
+// Each array goes as one string, the array's literal ('{"a","b",NULL}', cast to its type in the
+// statement): an array parameter costs Prisma and pg a JSON round trip and an escaping call per
+// element (a 2,000-order batch sends ~60,000 elements); a string costs them one.
 // Table and column names come only from the constants of the repo files; values are parameters.
 
 export type SqlType = 'text' | 'int4' | 'numeric' | 'timestamptz' | 'date' | 'bool';
@@ -19,7 +22,8 @@ export interface Unnest {
   select: string;
   /** The quoted column names, comma-separated, for an INSERT's column list. */
   names: string;
-  params: SqlValue[][];
+  /** One array literal per column (arrayLiteral). */
+  params: string[];
 }
 
 /**
@@ -34,9 +38,31 @@ export function unnest<T>(columns: readonly Column<T>[], rows: readonly T[], fir
   return {
     select: `SELECT ${values}${position[2]} FROM unnest(${arrays}) ${position[0]} AS u(${names}${position[1]})`,
     names,
-    params: columns.map((c) => rows.map(c.value)),
+    params: columns.map((c) => arrayLiteral(rows.map(c.value))),
   };
 }
+
+/**
+ * The PostgreSQL literal of a one-dimensional array ('{"a",1,NULL,true}'), for a parameter cast
+ * to an array type ($1::text[]). JSON's text of the array is that literal, braces aside, unless a
+ * string needed a backslash escape (a quote, a backslash, a control character), which the two
+ * spell differently: then each element is quoted and escaped as the array syntax wants.
+ */
+export function arrayLiteral(values: readonly SqlValue[]): string {
+  const json = JSON.stringify(values);
+  if (!json.includes('\\')) return `{${json.slice(1, -1)}}`;
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+/**
+ * Ends a LATERAL sub-select that looks one batch key up (`CROSS JOIN LATERAL (SELECT ... WHERE
+ * t.key = x.key ${PROBE})`): OFFSET 0 keeps the planner from flattening it into a join, so each
+ * key is one probe of the table's index, whatever its statistics say. A bulk load outgrows them
+ * at once (a table never analyzed, or analyzed when it was small), and a planner that believes
+ * the account has a few hundred rows hashes all of them for every batch: measured, 0.7 s a batch
+ * for the ledger look-up at 570,000 rows, growing with the table.
+ */
+export const PROBE = 'OFFSET 0';
 
 /** CommerceSource as the database spells it (raw statements bypass Prisma's enum mapping). */
 export function sourceDb(source: string): string {

@@ -13,7 +13,24 @@ import type {
   RefundRecord,
   TransactionRecord,
 } from './types.ts';
-import { RecordError, cents, centsOr, contentHash, country, currency, decimal, instant, integer, key, list, localDay, optionalInstant, text } from './rules.ts';
+import {
+  RecordError,
+  amount,
+  amountOr,
+  cents,
+  centsOr,
+  contentHash,
+  country,
+  currency,
+  decimal,
+  instant,
+  integer,
+  key,
+  list,
+  localDay,
+  optionalInstant,
+  text,
+} from './rules.ts';
 
 const MAX_LINES = 1_000;
 const MAX_QUANTITY = 1_000_000;
@@ -78,15 +95,27 @@ function stamp(record: Record<string, unknown>, source: string): Stamped {
   return { source, externalId: key(record.externalId, 'externalId'), updatedAt: optionalInstant(record.updatedAt, 'updatedAt'), hash: contentHash(record) };
 }
 
-function line(value: OrderLineRecord, field: string): LineRow {
+/** Runs a check of a part of a record (a line): its errors name the part (`lines[2].sku`). */
+function within<T>(prefix: () => string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw error instanceof RecordError ? new RecordError(`${prefix()}${error.field}`, error.reason) : error;
+  }
+}
+
+function line(value: OrderLineRecord, index: number): LineRow {
   const l = object(value) as Partial<OrderLineRecord>;
-  return {
-    sku: key(l.sku, `${field}.sku`),
-    quantity: integer(l.quantity, `${field}.quantity`, { min: 1, max: MAX_QUANTITY }),
-    unitPrice: decimal(cents(l.unitPrice, `${field}.unitPrice`, { min: 0n })),
-    unitCost: l.unitCost === undefined || l.unitCost === null ? null : decimal(cents(l.unitCost, `${field}.unitCost`, { min: 0n })),
-    productName: text(l.productName, `${field}.productName`),
-  };
+  return within(
+    () => `lines[${index}].`,
+    () => ({
+      sku: key(l.sku, 'sku'),
+      quantity: integer(l.quantity, 'quantity', { min: 1, max: MAX_QUANTITY }),
+      unitPrice: amount(l.unitPrice, 'unitPrice'),
+      unitCost: l.unitCost === undefined || l.unitCost === null ? null : amount(l.unitCost, 'unitCost'),
+      productName: text(l.productName, 'productName'),
+    }),
+  );
 }
 
 function refundLine(value: RefundLineRecord, field: string) {
@@ -115,7 +144,7 @@ export function refundRow(value: RefundRecord, source: string, prefix = ''): Ref
 
 /** Fees: the given total, else the successful transactions' fees. */
 function fees(o: Partial<OrderRecord>): string {
-  if (o.fees !== undefined && o.fees !== null) return decimal(cents(o.fees, 'fees', { min: 0n }));
+  if (o.fees !== undefined && o.fees !== null) return amount(o.fees, 'fees');
   const transactions = list<TransactionRecord>(o.transactions, 'transactions', MAX_LINES);
   let sum = 0n;
   transactions.forEach((t, i) => {
@@ -136,7 +165,7 @@ export function orderRow(value: OrderRecord, accountCurrency: string, defaultSou
   }
   const customer = o.customer == null ? null : object(o.customer);
   const presentment = o.presentment == null ? null : object(o.presentment);
-  const total = cents(o.total, 'total', { min: 0n });
+  const total = amount(o.total, 'total');
   const refunds = list<RefundRecord>(o.refunds, 'refunds', MAX_LINES).map((r, i) => refundRow(r, s.source, `refunds[${i}].`));
   refunds.forEach((r, i) => {
     if (r.orderExternalId !== s.externalId) throw new RecordError(`refunds[${i}].orderExternalId`, "must be the order's externalId");
@@ -147,7 +176,7 @@ export function orderRow(value: OrderRecord, accountCurrency: string, defaultSou
     placedAt: instant(o.placedAt, 'placedAt'),
     cancelled: optionalInstant(o.cancelledAt, 'cancelledAt') !== null,
     presentmentCurrency: presentment ? currency(presentment.currency, 'presentment.currency') : null,
-    presentmentTotal: presentment ? decimal(cents(presentment.total, 'presentment.total', { min: 0n })) : null,
+    presentmentTotal: presentment ? amount(presentment.total, 'presentment.total') : null,
     customer: customer
       ? {
           externalId: key(customer.externalId, 'customer.externalId'),
@@ -156,14 +185,14 @@ export function orderRow(value: OrderRecord, accountCurrency: string, defaultSou
           country: country(customer.country, 'customer.country'),
         }
       : null,
-    subtotal: decimal(cents(o.subtotal, 'subtotal', { min: 0n })),
-    discount: decimal(centsOr(o.discountTotal, 'discountTotal', 0n, { min: 0n })),
-    shipping: decimal(centsOr(o.shippingTotal, 'shippingTotal', 0n, { min: 0n })),
-    tax: decimal(centsOr(o.taxTotal, 'taxTotal', 0n, { min: 0n })),
-    total: decimal(total),
+    subtotal: amount(o.subtotal, 'subtotal'),
+    discount: amountOr(o.discountTotal, 'discountTotal'),
+    shipping: amountOr(o.shippingTotal, 'shippingTotal'),
+    tax: amountOr(o.taxTotal, 'taxTotal'),
+    total,
     fees: fees(o),
-    shippingCost: decimal(centsOr(o.shippingCost, 'shippingCost', 0n, { min: 0n })),
-    lines: list<OrderLineRecord>(o.lines, 'lines', MAX_LINES).map((l, i) => line(l, `lines[${i}]`)),
+    shippingCost: amountOr(o.shippingCost, 'shippingCost'),
+    lines: list<OrderLineRecord>(o.lines, 'lines', MAX_LINES).map(line),
     refunds,
   };
 }
