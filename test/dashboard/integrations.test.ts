@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dashboardEnv, signedInUser, TEST_USER_PASSWORD } from '../helpers/dashboard.ts';
 import { makeAccount } from '../factories/index.ts';
 import { startFullShopifySimulator, type FullShopifySimulator } from '../simulators/shopify/full.ts';
-import { API_KEY, API_SECRET, newShop, shopifyEnv } from '../connectors/shopify/helpers.ts';
+import { API_KEY, API_SECRET, newShop, shopifyEnv, simulatorTunedSync } from '../connectors/shopify/helpers.ts';
 import { projectRoot } from '../../src/paths.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { shopifySyncJob } from '../../src/jobs/shopify-sync.job.ts';
@@ -89,8 +89,10 @@ browserDescribe('dashboard Integrations page in Chromium', () => {
     await page.getByRole('status').getByText(`Connected ${shop}.`).waitFor();
     expect(await card.getAttribute('data-status')).toBe('never_synced');
 
-    // The callback queued the account's shopify-sync row; a worker runs it (the page keeps polling).
-    const runner = jobRunner({ prisma: app.db.prisma, services: app.services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
+    // The callback queued the account's shopify-sync row; a worker runs it (the page keeps polling),
+    // with the app's sync polling the simulator's bulk operations every 20 ms rather than every 5 s.
+    const services = { ...app.services, shopify: simulatorTunedSync(app) };
+    const runner = jobRunner({ prisma: app.db.prisma, services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
     try {
       await runner.drain();
     } finally {

@@ -17,6 +17,16 @@ const browserTest = CHROMIUM ? test : test.skip;
 
 const QUERY = 'query ViewerAccount { viewer { account { userId name } } }';
 
+/** One Chromium for the file (both database variants), launched by the first browser test; each test has a context of its own. */
+let launched: Promise<Browser> | undefined;
+const sharedBrowser = (): Promise<Browser> => (launched ??= chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }));
+afterAll(async () => {
+  await launched?.then(
+    (browser) => browser.close(),
+    () => undefined,
+  );
+});
+
 // The few browser globals the page functions below use (this project's TypeScript has no DOM lib).
 declare const document: {
   querySelector(selector: string): { textContent: string | null } | null;
@@ -158,10 +168,8 @@ describeEachDatabase('GraphQL playground', (target) => {
   });
 
   browserTest('Chromium, offline: enter the API key, run a query, see the account', async () => {
-    let browser: Browser | null = null;
+    const context = await (await sharedBrowser()).newContext();
     try {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-      const context = await browser.newContext();
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
       // No internet: anything not served by the app is blocked and recorded.
       const foreign: string[] = [];
@@ -222,7 +230,7 @@ describeEachDatabase('GraphQL playground', (target) => {
       expect(await page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
       expect(pageErrors).toEqual([]);
     } finally {
-      await browser?.close();
+      await context.close();
     }
   });
 });

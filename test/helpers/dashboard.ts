@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './app.ts';
 import { testDatabaseUrls } from '../../src/config.ts';
-import { createDashboardUser } from '../../src/domain/users/index.ts';
+import type { PrismaClient } from '../../src/db/client.ts';
+import { hashPassword, type DashboardRole, type DashboardUser } from '../../src/domain/users/index.ts';
 import { readJson } from './http.ts';
 
 export const TEST_SESSION_SECRET = 'a-session-secret-for-the-tests-0123456789';
@@ -59,13 +60,30 @@ export const cookieGraphql = (
     body: JSON.stringify({ query, variables }),
   });
 
-/** The password of the users that signedInUser makes. */
+/** The password of the users that signedInUser and insertUser make. */
 export const TEST_USER_PASSWORD = 'correct horse battery';
+
+/** TEST_USER_PASSWORD hashed (scrypt, the product's parameters) once per test file, on first use. */
+let testPasswordHash: Promise<string> | undefined;
+
+/**
+ * A dashboard user of the account whose password is TEST_USER_PASSWORD, inserted with a hash made
+ * once per file: for tests about what a signed-in user may do, not about hashing at creation (which
+ * createDashboardUser does, about 70 ms of CPU each; its own tests use it). Every such user has the
+ * same stored hash, salt included.
+ */
+export async function insertUser(prisma: PrismaClient, accountId: string, email: string, role: DashboardRole): Promise<DashboardUser> {
+  testPasswordHash ??= hashPassword(TEST_USER_PASSWORD);
+  return prisma.dashboardUser.create({
+    data: { id: randomUUID(), accountId, email: email.toLowerCase(), role, passwordHash: await testPasswordHash },
+    select: { id: true, accountId: true, email: true, role: true, mustChangePassword: true, sessionVersion: true, createdAt: true, lastSignInAt: true },
+  });
+}
 
 /** A new dashboard user of the account with this role (a random e-mail), signed in. */
 export async function signedInUser(t: Pick<TestApp, 'url' | 'db'>, accountId: string, role: 'owner' | 'member') {
   const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
-  const { user } = await createDashboardUser(t.db.prisma, { accountId, email, role, password: TEST_USER_PASSWORD });
+  const user = await insertUser(t.db.prisma, accountId, email, role);
   return { id: user.id, email, cookie: await signIn(t, email, TEST_USER_PASSWORD) };
 }
 

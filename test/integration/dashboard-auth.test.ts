@@ -9,11 +9,21 @@ import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { createDashboardUser, LOCKOUT, SIGN_IN_LIMITS } from '../../src/domain/users/index.ts';
 import { sessionTokens } from '../../src/domain/auth/index.ts';
-import { cookieGraphql, cookieOf, dashboardEnv, login as loginAt, nextAddress, signIn as signInAt, TEST_SESSION_SECRET } from '../helpers/dashboard.ts';
+import {
+  cookieGraphql,
+  cookieOf,
+  dashboardEnv,
+  insertUser,
+  login as loginAt,
+  nextAddress,
+  signIn as signInAt,
+  TEST_SESSION_SECRET,
+  TEST_USER_PASSWORD,
+} from '../helpers/dashboard.ts';
 
 const TTL_MINUTES = 10;
 
-const PASSWORD = 'correct horse battery';
+const PASSWORD = TEST_USER_PASSWORD;
 
 describeEachDatabase('dashboard sign-in', (target) => {
   let database: TestDatabase;
@@ -30,11 +40,14 @@ describeEachDatabase('dashboard sign-in', (target) => {
     await database?.close();
   });
 
-  /** A user of the account; password null: a one-time password is generated. */
-  async function newUser(role: 'owner' | 'member' = 'owner', password: string | null = PASSWORD) {
+  /**
+   * A user of the account with PASSWORD, inserted with the file's one hash of it (these tests are
+   * about signing in); password null: a one-time password is generated and hashed, as the CLI does.
+   */
+  async function newUser(role: 'owner' | 'member' = 'owner', password: typeof PASSWORD | null = PASSWORD) {
     const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
-    const created = await createDashboardUser(t.db.prisma, { accountId, email, role, ...(password ? { password } : {}) });
-    return { ...created, email };
+    if (password === null) return { ...(await createDashboardUser(t.db.prisma, { accountId, email, role })), email };
+    return { user: await insertUser(t.db.prisma, accountId, email, role), oneTimePassword: null, email };
   }
 
   const login = (email: string, password: string, headers: Record<string, string> = {}) => loginAt(t, email, password, headers);

@@ -6,17 +6,14 @@
 // shop, a member, an API key, a revoked or another account's integration, a forged id) is a clear
 // answer that changes nothing. resyncIntegration has a field limit (5 a minute per caller).
 import { jest } from '@jest/globals';
-import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
-import { startTestApp, type TestApp } from '../../helpers/app.ts';
-import { dashboardEnv, sessionGraphql, signedInUser } from '../../helpers/dashboard.ts';
-import { makeAccount } from '../../factories/index.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import type { TestApp } from '../../helpers/app.ts';
+import { sessionGraphql, signedInUser } from '../../helpers/dashboard.ts';
 import { makeKey } from '../../factories/keys.ts';
 import { gql } from '../../graphql/helpers.ts';
-import { startFullShopifySimulator, type FullShopifySimulator } from '../../simulators/shopify/full.ts';
+import type { FullShopifySimulator } from '../../simulators/shopify/full.ts';
 import { toGlobalId } from '../../../src/graphql/global-id.ts';
-import { jobRunner } from '../../../src/jobs/runner.ts';
-import { shopifySyncJob } from '../../../src/jobs/shopify-sync.job.ts';
-import { API_KEY, API_SECRET, approve, followCallback, newShop, shopifyEnv } from './helpers.ts';
+import { approve, dashboardShopifySuite, followCallback, newShop } from './helpers.ts';
 
 jest.setTimeout(180_000);
 
@@ -27,38 +24,18 @@ const RESYNC = `mutation($id: ID!) { resyncIntegration(input: { id: $id }) { int
 const LIST = `{ integrations { nodes { ${INTEGRATION} } } }`;
 
 describeEachDatabase('shopify dashboard mutations', (target) => {
-  let database: TestDatabase;
-  let sim: FullShopifySimulator;
+  const suite = dashboardShopifySuite(target);
+  const { owner, runSync } = suite;
   let app: TestApp;
-
-  beforeAll(async () => {
-    database = await target.create();
-    sim = await startFullShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
-    app = await startTestApp(database, { ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sim?.close();
-    await database?.close();
+  let sim: FullShopifySimulator;
+  beforeAll(() => {
+    ({ app, sim } = suite);
   });
 
-  const owner = async () => {
-    const account = await makeAccount(app.db.prisma);
-    return { accountId: account.id, ...(await signedInUser(app, account.id, 'owner')) };
-  };
   const events = async (accountId: string) =>
     (await app.services.events.listForAccount(accountId)).filter((e) => e.name.startsWith('integration.')).map((e) => [e.name, e.data]);
   const credential = (integrationId: number) => app.db.prisma.integrationCredential.findUnique({ where: { integrationId } });
   const orderCount = (accountId: string) => app.db.prisma.order.count({ where: { accountId } });
-  async function runSync(accountId: string) {
-    const runner = jobRunner({ prisma: app.db.prisma, services: app.services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
-    try {
-      const [summary] = await runner.run('shopify-sync', accountId);
-      expect(summary).toMatchObject({ status: 'succeeded' });
-    } finally {
-      await runner.stop();
-    }
-  }
   /** An owner with a generated store connected through the mutation's install URL and the OAuth round trip. */
   async function connected(orders = 40) {
     const who = await owner();

@@ -2,8 +2,17 @@
 // and the OAuth round trip a browser makes (dashboard -> install -> the shop's authorize page ->
 // the callback), each hop checked.
 import { expect } from '@jest/globals';
-import type { TestApp } from '../../helpers/app.ts';
+import { startTestApp, type TestApp } from '../../helpers/app.ts';
+import type { DatabaseTarget, TestDatabase } from '../../helpers/databases.ts';
+import { dashboardEnv, signedInUser } from '../../helpers/dashboard.ts';
+import { makeAccount } from '../../factories/index.ts';
 import { shopifyCallbackSignature } from '../../simulators/shopify/index.ts';
+import { startFullShopifySimulator, type FullShopifySimulator } from '../../simulators/shopify/full.ts';
+import { shopifyAccess, shopifySync, SHOPIFY_SYNC_JOB, type ShopifySync } from '../../../src/connectors/shopify/index.ts';
+import { jobsRepo } from '../../../src/jobs/repo.ts';
+import { jobRunner } from '../../../src/jobs/runner.ts';
+import { ALL_JOBS } from '../../../src/jobs/index.ts';
+import { shopifySyncJob } from '../../../src/jobs/shopify-sync.job.ts';
 
 export const API_KEY = 'sim-api-key';
 export const API_SECRET = 'sim-api-secret-0123456789';
@@ -96,4 +105,81 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The app's own Shopify sync (its configuration, part A's token store) with the bulk operations
+ * polled every 20 ms instead of production's 5 s: the simulator completes an operation after its
+ * first status read, so each of a backfill's streams otherwise waited one whole production poll.
+ */
+export function simulatorTunedSync(app: TestApp): ShopifySync {
+  const { config, services, db } = app;
+  const { connections, integrations } = services;
+  return shopifySync({
+    ingestion: services.ingestion,
+    integrations,
+    streams: services.syncStreams,
+    stock: connections,
+    api: { apiVersion: config.shopify.apiVersion, baseUrl: config.shopify.baseUrl },
+    publicUrl: config.shopify.publicUrl ?? '',
+    access: (integrationId) => shopifyAccess({ config, services: { connections, integrations } }, integrationId),
+    enqueue: (accountId) => jobsRepo(db.prisma).enqueueNow(SHOPIFY_SYNC_JOB, accountId),
+    pollMs: 20,
+  });
+}
+
+export interface DashboardShopifySuite {
+  readonly app: TestApp;
+  readonly sim: FullShopifySimulator;
+  /** A new account and a signed-in owner of it. */
+  owner(): Promise<{ accountId: string; id: string; email: string; cookie: string }>;
+  /** Runs the account's shopify-sync job once, as a worker would; it must succeed. */
+  runSync(accountId: string): Promise<void>;
+  /** Runs every queued job (webhook inbox, analytics catch-up) until none is left. */
+  drain(): Promise<unknown>;
+}
+
+/**
+ * One database, the whole Shopify simulator (OAuth, Admin GraphQL, bulk files) and the app with the
+ * dashboard and Shopify settings per file (or describe), started before its tests and closed after.
+ * The jobs run with the app's services and the simulator-tuned sync (simulatorTunedSync).
+ */
+export function dashboardShopifySuite(target: DatabaseTarget): DashboardShopifySuite {
+  let database: TestDatabase | undefined;
+  let sim: FullShopifySimulator | undefined;
+  let app: TestApp | undefined;
+  let services: TestApp['services'] | undefined;
+  beforeAll(async () => {
+    database = await target.create();
+    sim = await startFullShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
+    app = await startTestApp(database, { ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
+    services = { ...app.services, shopify: simulatorTunedSync(app) };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sim?.close();
+    await database?.close();
+  });
+  return {
+    get app() {
+      return app!;
+    },
+    get sim() {
+      return sim!;
+    },
+    async owner() {
+      const account = await makeAccount(app!.db.prisma);
+      return { accountId: account.id, ...(await signedInUser(app!, account.id, 'owner')) };
+    },
+    async runSync(accountId) {
+      const runner = jobRunner({ prisma: app!.db.prisma, services: services!, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
+      try {
+        const [summary] = await runner.run('shopify-sync', accountId);
+        expect(summary).toMatchObject({ status: 'succeeded' });
+      } finally {
+        await runner.stop();
+      }
+    },
+    drain: () => jobRunner({ prisma: app!.db.prisma, services: services!, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain(),
+  };
 }

@@ -4,48 +4,28 @@
 // replaces its own location's figure only (the level stays the sum over every location), and an
 // older update of a location changes nothing.
 import { jest } from '@jest/globals';
-import { describeEachDatabase, type TestDatabase } from '../../helpers/databases.ts';
-import { startTestApp, type TestApp } from '../../helpers/app.ts';
-import { dashboardEnv, signedInUser } from '../../helpers/dashboard.ts';
+import { describeEachDatabase } from '../../helpers/databases.ts';
+import type { TestApp } from '../../helpers/app.ts';
+import { signedInUser } from '../../helpers/dashboard.ts';
 import { makeAccount } from '../../factories/index.ts';
-import { startFullShopifySimulator, type FullShopifySimulator } from '../../simulators/shopify/full.ts';
+import type { FullShopifySimulator } from '../../simulators/shopify/full.ts';
 import { inventoryLevelPayload, webhookSender, type WebhookSender } from '../../simulators/shopify/index.ts';
 import { LOCATIONS, setLevel } from '../../simulators/shopify/store.ts';
-import { jobRunner } from '../../../src/jobs/runner.ts';
-import { ALL_JOBS } from '../../../src/jobs/index.ts';
-import { shopifySyncJob } from '../../../src/jobs/shopify-sync.job.ts';
-import { API_KEY, API_SECRET, approve, followCallback, newShop, shopifyEnv } from './helpers.ts';
+import { API_SECRET, approve, dashboardShopifySuite, followCallback, newShop } from './helpers.ts';
 
 jest.setTimeout(240_000);
 
 describeEachDatabase('shopify stock', (target) => {
-  let database: TestDatabase;
-  let sim: FullShopifySimulator;
+  const suite = dashboardShopifySuite(target);
+  const { runSync, drain } = suite;
   let app: TestApp;
+  let sim: FullShopifySimulator;
   let sender: WebhookSender;
-
-  beforeAll(async () => {
-    database = await target.create();
-    sim = await startFullShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
-    app = await startTestApp(database, { ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
+  beforeAll(() => {
+    ({ app, sim } = suite);
     sender = webhookSender(`${app.url}/integrations/shopify/webhooks`, API_SECRET);
   });
-  afterAll(async () => {
-    await app?.close();
-    await sim?.close();
-    await database?.close();
-  });
 
-  async function runSync(accountId: string) {
-    const runner = jobRunner({ prisma: app.db.prisma, services: app.services, jobs: [shopifySyncJob], demand: false, retryDelayMs: () => 0 });
-    try {
-      const [summary] = await runner.run('shopify-sync', accountId);
-      expect(summary).toMatchObject({ status: 'succeeded' });
-    } finally {
-      await runner.stop();
-    }
-  }
-  const drain = () => jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
   const deliver = async (topic: string, shop: string, payload: unknown) => expect((await sender.send(sender.make(topic, shop, payload))).status).toBe(200);
   const stockOf = async (accountId: string, sku: string) => (await app.db.prisma.inventoryItem.findFirst({ where: { accountId, sku } }))?.currentStock;
 
