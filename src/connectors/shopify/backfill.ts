@@ -17,7 +17,7 @@ import type { ConnectorStock } from '../../domain/connections/index.ts';
 import { ShopifyApiError, type AdminClient } from './admin-client.ts';
 import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, isInventoryLevel, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
 import type { GqlCustomer, GqlInventoryLevel, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
-import { refundLines } from './order-reads.ts';
+import { refundLines, refundsHaveLines } from './order-reads.ts';
 
 type Line = Record<string, unknown> & { id: string; __parentId?: string };
 type Group = { parent: Line; children: Line[] };
@@ -91,7 +91,8 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
       for (const g of groups) {
         const order = g.parent as unknown as GqlOrder;
         // A bulk operation does not read the refunds' lines (a connection inside a list): one query per refunded order.
-        records.push(mapOrder(order, g.children as unknown as GqlLineItem[], order.refunds.length ? await refundLines(ctx, order.id) : undefined));
+        const lines = g.children as unknown as GqlLineItem[];
+        records.push(mapOrder(order, lines, refundsHaveLines(order, lines) ? await refundLines(ctx, order.id) : undefined));
       }
       return [await ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: Math.max(1, groups.length) })];
     },

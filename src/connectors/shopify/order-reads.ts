@@ -2,7 +2,7 @@
 // shopify-sync.md): the lines past the first page, and the refunds' lines (a connection inside the
 // refunds list, which a bulk operation does not read and an orders page could not afford).
 import type { AdminClient } from './admin-client.ts';
-import { LINE_FIELDS, REFUND_LINE_FIELDS, type GqlLineItem, type GqlRefundLine } from './map-graphql.ts';
+import { LINE_FIELDS, REFUND_LINE_FIELDS, type GqlLineItem, type GqlOrder, type GqlRefundLine } from './map-graphql.ts';
 
 /** Lines per query past the first page: about 2 + MORE_LINES x a line's cost. */
 export const MORE_LINES = 100;
@@ -41,7 +41,15 @@ export async function allLines(ctx: Ctx, orderId: string, first: LinePage): Prom
   return lines;
 }
 
-/** The lines of an order's refunds, by refund id (asked only for orders that have refunds). */
+/**
+ * Whether an order's refunds may have lines, so that they must be read (refundLines): only when it
+ * has refunds and one of its lines has units refunded (refundableQuantity below quantity; a line
+ * read without it counts as refunded). A refund of an amount alone (most of them) costs no query.
+ */
+export const refundsHaveLines = (order: GqlOrder, lines: readonly GqlLineItem[]) =>
+  order.refunds.length > 0 && lines.some((l) => l.refundableQuantity === undefined || l.refundableQuantity < l.quantity);
+
+/** The lines of an order's refunds, by refund id (asked only for orders whose refunds have lines: refundsHaveLines). */
 export async function refundLines(ctx: Ctx, orderId: string): Promise<Map<string, GqlRefundLine[]>> {
   const answer: { order: { refunds: { id: string; refundLineItems: { edges: { node: GqlRefundLine }[] } }[] } | null } = await ctx.client.query(
     REFUND_LINES_QUERY,
