@@ -2,7 +2,7 @@
 // shopify-sync.md): the lines past the first page, and the refunds' lines (a connection inside the
 // refunds list, which a bulk operation does not read and an orders page could not afford).
 import type { AdminClient } from './admin-client.ts';
-import { LINE_FIELDS, REFUND_LINE_FIELDS, type GqlLineItem, type GqlOrder, type GqlRefundLine } from './map-graphql.ts';
+import { LINE_FIELDS, ORDER_FIELDS, REFUND_LINE_FIELDS, type GqlLineItem, type GqlOrder, type GqlRefundLine } from './map-graphql.ts';
 
 /** Lines per query past the first page: about 2 + MORE_LINES x a line's cost. */
 export const MORE_LINES = 100;
@@ -15,6 +15,10 @@ const MORE_LINES_QUERY = `query OrderLines($id: ID!, $after: String) {
 
 const REFUND_LINES_QUERY = `query OrderRefundLines($id: ID!) {
   order(id: $id) { refunds { id refundLineItems(first: ${REFUND_LINES}) { edges { node { ${REFUND_LINE_FIELDS} } } } } }
+}`;
+
+const ORDER_QUERY = `query Order($id: ID!) {
+  order(id: $id) { ${ORDER_FIELDS} lineItems(first: ${MORE_LINES}) { pageInfo { hasNextPage endCursor } edges { node { ${LINE_FIELDS} } } } }
 }`;
 
 export interface LinePage {
@@ -39,6 +43,14 @@ export async function allLines(ctx: Ctx, orderId: string, first: LinePage): Prom
     pageInfo = more.order.lineItems.pageInfo;
   }
   return lines;
+}
+
+/** An order read whole (every line, page by page), as a bulk line and its children carry it; null when it is gone. */
+export async function readOrder(ctx: Ctx, orderId: string): Promise<{ order: GqlOrder; lines: GqlLineItem[] } | null> {
+  const answer: { order: (GqlOrder & { lineItems: LinePage }) | null } = await ctx.client.query(ORDER_QUERY, { id: orderId }, ctx.signal);
+  if (!answer.order) return null;
+  const { lineItems, ...order } = answer.order;
+  return { order, lines: await allLines(ctx, orderId, lineItems) };
 }
 
 /**
