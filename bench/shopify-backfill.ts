@@ -204,12 +204,20 @@ async function main(): Promise<void> {
     const loadBefore = load();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    let heapPeak = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      heapPeak = Math.max(heapPeak, m.heapUsed);
+    }, 50);
     const syncStart = performance.now();
     await sync.syncIntegration('acc_sync', integrationId, new Date());
     const syncSeconds = (performance.now() - syncStart) / 1000;
     clearInterval(sampler);
     const loadAfter = load();
+    // What the backfill left alive (run with --expose-gc, as the npm script does).
+    (globalThis as { gc?: () => void }).gc?.();
+    const heapAfter = process.memoryUsage().heapUsed;
     const status = await sync.syncStatus('acc_sync', integrationId);
     if (status.phase !== 'synced') throw new Error(`backfill ended ${status.phase}: ${status.lastError}`);
 
@@ -242,6 +250,7 @@ async function main(): Promise<void> {
     console.log(
       `peak RSS of this process (the connector) during the backfill: ${mb(peak)}   (target < 300 MB; ${mb(rssBefore)} before it starts); simulator process VmHWM ${mb((vmHwmKb(sim.child.pid) ?? 0) * 1024)}`,
     );
+    console.log(`JS heap: peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
     console.log(`load average before / after the backfill: ${loadBefore} / ${loadAfter} (2 cores, shared)`);
   } finally {
     sim.child.kill('SIGTERM');

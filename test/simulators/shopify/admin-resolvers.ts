@@ -99,6 +99,13 @@ function matchesQuery(query: string | null | undefined, updatedAt: Date): boolea
   return true;
 }
 
+/** The lowest updated_at a search lets through (`updated_at:>=` or `>`), in ms; null when it names none. */
+function lowerBound(query: string | null | undefined): number | null {
+  const m = /updated_at:>=?'?([^'\s]+)'?/.exec(query ?? '');
+  const at = m ? new Date(m[1]!).getTime() : NaN;
+  return Number.isNaN(at) ? null : at;
+}
+
 function lineNode(l: SimLine, m: (cents: SimMoney) => ReturnType<typeof bag>, o: SimOrder) {
   let refunded = 0;
   for (const r of o.refunds) for (const rl of r.lines ?? []) if (rl.lineId === l.id) refunded += rl.quantity;
@@ -371,10 +378,13 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
     Order: { customer: (o: { customerId: number | null }, _a: unknown, ctx: Ctx) => customerNode(ctx.store, o.customerId) },
     QueryRoot: {
       orders: (_: unknown, args: PageArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: Ctx) => {
+        // A lazy store generates only the orders its updated_at lower bound lets through.
+        const since = ctx.bulk || !ctx.store.lazyOrders ? null : lowerBound(args.query);
+        const positions = since === null ? null : ctx.store.lazyOrders!.updatedSince(since);
         let orders = topLevel(
           ctx,
-          orderCount(ctx.store),
-          (i) => orderAt(ctx.store, i),
+          positions?.length ?? orderCount(ctx.store),
+          (i) => orderAt(ctx.store, positions ? positions[i]! : i),
           (o) => matchesQuery(args.query, o.updatedAt),
         );
         if (args.sortKey === 'UPDATED_AT') orders = [...orders].sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || a.id - b.id);
