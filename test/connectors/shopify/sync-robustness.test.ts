@@ -166,6 +166,33 @@ describeEachDatabase('shopify sync robustness', (target) => {
     expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
   });
 
+  test('order lines beyond the window, the download interrupted mid-way: the resumed run reads the late orders again too, nothing counted twice', async () => {
+    const shop = await suite.connect({ orders: 40, days: 60, seed: 49 });
+    shop.store.bulkChildLag = 12;
+    const abort = new AbortController();
+    const ingestion = suite.app.services.ingestion;
+    let batches = 0;
+    const dying = suite.sync({
+      batchSize: 5,
+      ingestion: {
+        ...ingestion,
+        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
+          const result = await ingestion.bulkUpsertOrders(...args);
+          if (++batches === 3) abort.abort(new Error('worker stopped'));
+          return result;
+        },
+      },
+    });
+    await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
+    const sync = suite.sync({ batchSize: 5 });
+    expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 0, waiting: 0 });
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
+    expect(await storedLines(shop.accountId)).toEqual(simLines(shop));
+    const [{ n }] = await q(`SELECT count(*)::int AS n FROM ingestion_records WHERE account_id = $1 AND kind = 'order'`, [shop.accountId]);
+    expect(n).toBe(shop.store.orders.length);
+    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).lastError).toBeNull();
+  });
+
   test("a product's variants further from it than the open window fail the stream visibly instead of joining another product", async () => {
     // Products have no read-again path: 20 products with their variants 12 products later, batches of 5.
     const shop = await suite.connect({ orders: 10, days: 60, seed: 48, products: 20 });
