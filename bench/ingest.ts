@@ -7,9 +7,8 @@
 //   node bin/run-ts.js bench/ingest.ts [--orders 1000000]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
-import { createReadStream, createWriteStream, chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
-import { loadavg, tmpdir } from 'node:os';
+import { createReadStream } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { applyMigrations } from '../src/db/migrator.ts';
 import { migrationTarget } from '../src/db/database.ts';
 import { createPrisma } from '../src/db/client.ts';
 import { ingestionService, type OrderRecord } from '../src/domain/ingestion/index.ts';
+import { copyAll, copyFiles, indexed, writeRows } from './lib/copy-baseline.ts';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '1000000' } } });
 const ORDERS = Number(values.orders);
@@ -53,20 +53,8 @@ function orderAt(n: number): OrderRecord {
   };
 }
 
-async function write(path: string, rows: (n: number) => string | null, count: number): Promise<void> {
-  const out = createWriteStream(path);
-  for (let n = 0; n < count; n++) {
-    const row = rows(n);
-    if (row !== null && !out.write(row)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  chmodSync(path, 0o644);
-}
-
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
-  chmodSync(dir, 0o755);
+  const { dir, files, remove } = copyFiles('bench-ingest-');
   const scratch = await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchingest');
   const client = new pg.Client({ connectionString: scratch.connectionString });
   const prisma = createPrisma(scratch.connectionString, { poolSize: 2 });
@@ -75,7 +63,10 @@ async function main(): Promise<void> {
     await client.connect();
     await client.query(`INSERT INTO accounts (id, name, updated_at) VALUES ('acc_bulk', 'Bulk', now()), ('acc_copy', 'Copy', now())`);
     const ndjson = join(dir, 'orders.ndjson');
-    await write(ndjson, (n) => `${JSON.stringify(orderAt(n))}\n`, ORDERS);
+    await writeRows(
+      ndjson,
+      indexed(ORDERS, (n) => `${JSON.stringify(orderAt(n))}\n`),
+    );
 
     // The bulk path, reading the file as a stream.
     // What the process holds before it writes: tsx (this script is TypeScript), Prisma's client and
@@ -95,49 +86,35 @@ async function main(): Promise<void> {
 
     // COPY of the same rows (ids given, far above the bulk load's).
     const base = 100_000_000;
-    const files = {
-      customers: join(dir, 'customers.csv'),
-      items: join(dir, 'items.csv'),
-      orders: join(dir, 'orders.csv'),
-      lines: join(dir, 'lines.csv'),
-      refunds: join(dir, 'refunds.csv'),
-    };
-    await write(files.customers, (n) => `${base + n},acc_copy,"","",shopify,C-${n},2024-01-01T00:00:00Z\n`, CUSTOMERS);
-    await write(files.items, (n) => `${base + n},acc_copy,SKU-${n},SKU-${n},2024-01-01T00:00:00Z\n`, SKUS);
-    await write(
+    await writeRows(
+      files.customers,
+      indexed(CUSTOMERS, (n) => `${base + n},acc_copy,"","",shopify,C-${n},2024-01-01T00:00:00Z\n`),
+    );
+    await writeRows(
+      files.items,
+      indexed(SKUS, (n) => `${base + n},acc_copy,SKU-${n},SKU-${n},2024-01-01T00:00:00Z\n`),
+    );
+    await writeRows(
       files.orders,
-      (n) => {
+      indexed(ORDERS, (n) => {
         const o = orderAt(n);
         return `${base + n},acc_copy,${base + (n % CUSTOMERS)},shopify,O-${n},${n % 20 === 0 ? 'partially_refunded' : 'paid'},${o.subtotal},${o.total},${n % 20 === 0 ? '5.00' : '0'},${o.fees},${o.placedAt}\n`;
-      },
-      ORDERS,
+      }),
     );
     let lineId = base;
-    await write(
+    await writeRows(
       files.lines,
-      (n) =>
+      indexed(ORDERS, (n) =>
         orderAt(n)
           .lines.map((l) => `${lineId++},acc_copy,${base + n},${base + Number(l.sku.slice(4))},${l.sku},${l.quantity},${l.unitPrice},${l.unitCost}\n`)
           .join(''),
-      ORDERS,
+      ),
     );
-    await write(files.refunds, (n) => (n % 20 === 0 ? `${base + n},acc_copy,${base + n},shopify,R-${n},O-${n},${orderAt(n).placedAt},5.00\n` : null), ORDERS);
-    const copyStart = performance.now();
-    await client.query('BEGIN');
-    await client.query(`SET LOCAL session_replication_role = replica`);
-    await client.query(`COPY customers (id, account_id, email, name, source, external_id, updated_at) FROM '${files.customers}' (FORMAT csv)`);
-    await client.query(`COPY inventory_items (id, account_id, sku, product_name, updated_at) FROM '${files.items}' (FORMAT csv)`);
-    await client.query(
-      `COPY orders (id, account_id, customer_id, source, external_id, status, subtotal, total_amount, refunded_amount, fees_amount, placed_at) FROM '${files.orders}' (FORMAT csv)`,
+    await writeRows(
+      files.refunds,
+      indexed(ORDERS, (n) => (n % 20 === 0 ? `${base + n},acc_copy,${base + n},shopify,R-${n},O-${n},${orderAt(n).placedAt},5.00\n` : null)),
     );
-    await client.query(
-      `COPY order_items (id, account_id, order_id, inventory_item_id, sku, quantity, unit_price, unit_cost) FROM '${files.lines}' (FORMAT csv)`,
-    );
-    await client.query(
-      `COPY refunds (id, account_id, order_id, source, external_id, order_external_id, refunded_at, amount) FROM '${files.refunds}' (FORMAT csv)`,
-    );
-    await client.query('COMMIT');
-    const copySeconds = (performance.now() - copyStart) / 1000;
+    const copySeconds = await copyAll(client, files);
 
     const bulkRate = ORDERS / bulkSeconds;
     const copyRate = ORDERS / copySeconds;
@@ -155,7 +132,7 @@ async function main(): Promise<void> {
     await prisma.$disconnect();
     await client.end().catch(() => {});
     await scratch.drop();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 }
 

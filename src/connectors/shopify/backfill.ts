@@ -1,14 +1,17 @@
 // The backfill (docs/connectors/shopify-sync.md): one Admin bulk operation per stream, one at a
 // time per shop as Shopify requires: customers; then products with their variants' cost, inventory
 // items and stock per location; then orders with lines, refunds and transactions (lines without a
-// cost take the product's, so products come before orders), with one query per refunded order for
-// the refunds' lines. Each stream's JSONL result is streamed line by line (never whole in memory),
-// children joined to their parent by __parentId (by id, not position: Shopify writes a child after
-// its parent, not necessarily directly after; a record stays open for a window of records, and a
-// child beyond it fails the stream rather than join another record), mapped and written through
-// the ingestion commands in batches; after each batch the stream's position (lines, records, bytes) is stored, so an
-// interrupted backfill resumes after the last stored batch (and newer-wins makes any repeat a
-// no-op).
+// cost take the product's, so products come before orders), with one query per order whose lines
+// have refunded units for the refunds' lines. Each stream's JSONL result is streamed line by line
+// (never whole in memory), children joined to their parent by __parentId (by id, not position:
+// Shopify writes a child after its parent, not necessarily directly after; a record stays open for
+// a window of records). The orders' result is scanned first for orders with a line beyond that
+// window: those are read again whole through the Admin API instead (newer-wins would keep an
+// order first written without a line: a rewrite with the same updatedAt does not always win); for
+// other streams such a child fails the stream rather than join another record. Records are mapped
+// and written through the ingestion commands in batches; after each batch the stream's position
+// (lines, records, bytes) is stored, so an interrupted backfill resumes after the last stored batch
+// (and newer-wins makes any repeat a no-op).
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { IngestionResult, IngestionService, InventoryLevelRecord, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
@@ -17,7 +20,7 @@ import type { ConnectorStock } from '../../domain/connections/index.ts';
 import { ShopifyApiError, type AdminClient } from './admin-client.ts';
 import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, isInventoryLevel, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
 import type { GqlCustomer, GqlInventoryLevel, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
-import { refundLines } from './order-reads.ts';
+import { readOrder, refundLines, refundsHaveLines } from './order-reads.ts';
 
 type Line = Record<string, unknown> & { id: string; __parentId?: string };
 type Group = { parent: Line; children: Line[] };
@@ -25,6 +28,13 @@ type Group = { parent: Line; children: Line[] };
 interface StreamDef {
   query: string;
   write(ctx: BackfillContext, origin: Origin, groups: Group[]): Promise<IngestionResult[]>;
+  /**
+   * Reads a record again through the Admin API, whole, as the bulk line's group (null: it is gone).
+   * A stream that has it scans its result for children written beyond the window first, and reads
+   * those records this way instead of joining them (so none is ever written without a child);
+   * without it, such a child fails the stream.
+   */
+  reread?(ctx: BackfillContext, id: string): Promise<Group | null>;
 }
 
 /**
@@ -86,12 +96,17 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
   },
   orders: {
     query: `{ orders { edges { node { ${ORDER_FIELDS} lineItems { edges { node { ${LINE_FIELDS} } } } } } } }`,
+    reread: async (ctx, id) => {
+      const order = await readOrder(ctx, id);
+      return order && { parent: order.order as unknown as Line, children: order.lines as unknown as Line[] };
+    },
     async write(ctx, origin, groups) {
       const records: OrderRecord[] = [];
       for (const g of groups) {
         const order = g.parent as unknown as GqlOrder;
         // A bulk operation does not read the refunds' lines (a connection inside a list): one query per refunded order.
-        records.push(mapOrder(order, g.children as unknown as GqlLineItem[], order.refunds.length ? await refundLines(ctx, order.id) : undefined));
+        const lines = g.children as unknown as GqlLineItem[];
+        records.push(mapOrder(order, lines, refundsHaveLines(order, lines) ? await refundLines(ctx, order.id) : undefined));
       }
       return [await ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: Math.max(1, groups.length) })];
     },
@@ -233,6 +248,70 @@ function guarded(ctx: BackfillContext, key: string, operationId: string) {
   };
 }
 
+type WebStream = import('node:stream/web').ReadableStream;
+
+/** A bulk operation's result, as a stream of bytes. */
+async function getResult(ctx: BackfillContext, url: string, save: ReturnType<typeof guarded>): Promise<WebStream> {
+  const response = await ctx.fetch(url, { signal: ctx.signal });
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    // The result's URL expires (7 days): the next run starts the stream's operation over.
+    if ([403, 404, 410].includes(response.status)) await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0 });
+    throw new ShopifyApiError(`bulk result download: HTTP ${response.status}`, response.status);
+  }
+  return response.body as WebStream;
+}
+
+/**
+ * The first pass over a result (a stream with `reread`): the ids of the records that have a child
+ * more than `window` records after them, which the join would miss. Only ids are kept: the last
+ * `window` records' ids (each record's own and its nested objects' and children's, as the join
+ * indexes them) and the late parents found. The lines are scanned for ids, not parsed.
+ */
+async function lateParents(body: WebStream, window: number): Promise<Set<string>> {
+  const late = new Set<string>();
+  /** Id -> the number of the record it belongs to, for the last `window` records. */
+  const recent = new Map<string, number>();
+  const records: string[][] = [];
+  let record = -1;
+  const PARENT = '"__parentId":"';
+  const lines = createInterface({ input: Readable.fromWeb(body), crlfDelay: Infinity });
+  try {
+    for await (const text of lines) {
+      const at = text.indexOf(PARENT);
+      const ids = [...text.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
+      if (at < 0) {
+        if (!ids.length) continue;
+        record++;
+        records.push([]);
+        // The current record and the `window` before it stay (the join keeps at least as many open).
+        if (records.length > window + 1) for (const id of records.shift()!) if (recent.get(id) === record - window - 1) recent.delete(id);
+      } else {
+        const parent = text.slice(at + PARENT.length, text.indexOf('"', at + PARENT.length));
+        const owner = recent.get(parent);
+        if (owner === undefined) {
+          late.add(parent);
+          continue;
+        }
+        if (owner !== record) {
+          // A child of an earlier record: its own ids belong to that record.
+          for (const id of ids) if (!recent.has(id)) recent.set(id, owner);
+          records[records.length - 1 - (record - owner)]!.push(...ids);
+          continue;
+        }
+      }
+      for (const id of ids)
+        if (!recent.has(id)) {
+          recent.set(id, record);
+          records[records.length - 1]!.push(id);
+        }
+    }
+  } finally {
+    lines.close();
+  }
+  return late;
+}
+
 async function download(
   ctx: BackfillContext,
   name: keyof typeof BACKFILL_STREAMS,
@@ -241,14 +320,12 @@ async function download(
   save: ReturnType<typeof guarded>,
 ) {
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
-  const response = await ctx.fetch(url, { signal: ctx.signal });
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    // The result's URL expires (7 days): the next run starts the stream's operation over.
-    if ([403, 404, 410].includes(response.status)) await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0 });
-    throw new ShopifyApiError(`bulk result download: HTTP ${response.status}`, response.status);
-  }
-  const lines = createInterface({ input: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), crlfDelay: Infinity });
+  const stream = BACKFILL_STREAMS[name]!;
+  const window = ctx.batchSize;
+  // Records with a child beyond the window: read again whole (reread) rather than joined.
+  const late = stream.reread ? await lateParents(await getResult(ctx, url, save), window) : new Set<string>();
+  const response = await getResult(ctx, url, save);
+  const lines = createInterface({ input: Readable.fromWeb(response), crlfDelay: Infinity });
   let lineNo = 0;
   let { linesDone, recordsDone, bytesDone } = from;
   let bytes = 0;
@@ -260,7 +337,6 @@ async function download(
    */
   let open: (Group & { line: number; bytes: number; ids: string[] })[] = [];
   const index = new Map<string, (typeof open)[number]>();
-  const window = ctx.batchSize;
   /** Records read since a resumed download's first line (its records before it are written). */
   let resumedRecords = from.linesDone > 0 ? 0 : null;
   let groups: Group[] = [];
@@ -295,7 +371,16 @@ async function download(
   async function flush() {
     ctx.signal?.throwIfAborted();
     if (!groups.length) return;
-    const results = await BACKFILL_STREAMS[name]!.write(ctx, origin, groups);
+    const whole: Group[] = [];
+    for (const g of groups) {
+      if (!late.has(g.parent.id)) whole.push(g);
+      else {
+        // Gone upstream since the operation ran: nothing to write (the reconciliation reads what is there now).
+        const again = await stream.reread!(ctx, g.parent.id);
+        if (again) whole.push(again);
+      }
+    }
+    const results = await stream.write(ctx, origin, whole);
     for (const r of results) {
       rejected += r.counts.rejected;
       const bad = r.outcomes.find((o) => o.outcome === 'rejected');
@@ -330,6 +415,8 @@ async function download(
         if (group) {
           group.children.push(line);
           remember(group, line);
+        } else if (late.has(line.__parentId)) {
+          // Its parent is read again whole.
         } else if (resumedRecords === null || resumedRecords > window) {
           // Never attached to another record: the stream fails, visibly, and its operation is run again.
           const message = `bulk result line ${lineNo}: ${line.id} names its parent ${line.__parentId}, which is not among the last ${window} records read (Shopify wrote it further from its parent)`;

@@ -22,6 +22,8 @@ export interface GqlLineItem {
   variant: { id: string } | null;
   name: string;
   quantity: number;
+  /** The units not refunded: below `quantity` only when a refund has lines for it. */
+  refundableQuantity?: number;
   originalUnitPriceSet: MoneyBag;
 }
 
@@ -100,7 +102,7 @@ export const ORDER_FIELDS = `id updatedAt processedAt cancelledAt test currencyC
   totalShippingPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } customer { id email firstName lastName defaultAddress { countryCodeV2 } }
   refunds { id createdAt updatedAt totalRefundedSet { ${MONEY_BOTH} } }
   transactions { id kind status processedAt amountSet { ${MONEY} } fees { amount { amount } } }`;
-export const LINE_FIELDS = `id sku variant { id } name quantity originalUnitPriceSet { ${MONEY} }`;
+export const LINE_FIELDS = `id sku variant { id } name quantity refundableQuantity originalUnitPriceSet { ${MONEY} }`;
 /** A refund's lines (read per order: a connection inside the refunds list is not bulk-readable). */
 export const REFUND_LINE_FIELDS = `quantity restockType subtotalSet { ${MONEY} } totalTaxSet { ${MONEY} } lineItem { id sku variant { id } }`;
 export const CUSTOMER_FIELDS = 'id email firstName lastName phone createdAt updatedAt defaultAddress { city countryCodeV2 }';

@@ -10,7 +10,7 @@ import type { IngestionService, OrderRecord, Origin } from '../../domain/ingesti
 import type { SyncStreamsService } from '../../domain/integrations/index.ts';
 import type { AdminClient } from './admin-client.ts';
 import { LINE_FIELDS, ORDER_FIELDS, mapOrder, type GqlOrder } from './map-graphql.ts';
-import { allLines, refundLines, type LinePage } from './order-reads.ts';
+import { allLines, refundLines, refundsHaveLines, type LinePage } from './order-reads.ts';
 
 /**
  * Orders per page and lines per order read with them: a page costs about 2 + first x (the order's
@@ -67,7 +67,7 @@ export async function reconcileOrders(ctx: ReconcileContext, stream: string, sin
       result.read++;
       if (Date.parse(node.updatedAt) > newest.getTime()) newest = new Date(node.updatedAt);
       const lines = await allLines(ctx, node.id, node.lineItems);
-      records.push(mapOrder(node, lines, node.refunds.length ? await refundLines(ctx, node.id) : undefined));
+      records.push(mapOrder(node, lines, refundsHaveLines(node, lines) ? await refundLines(ctx, node.id) : undefined));
     }
     if (records.length) result.stored += (await ctx.ingestion.upsertOrders(ctx.accountId, origin, records)).counts.stored;
     await ctx.streams.saveStream(ctx.accountId, ctx.integrationId, stream, { phase: 'running', ...(incremental ? { cursor: newest } : {}) });

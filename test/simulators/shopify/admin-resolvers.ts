@@ -1,7 +1,11 @@
 // Resolvers of the simulator's Admin GraphQL subset over a SimStore (admin-schema.ts), and the bulk
 // operations: the inner query run over the whole store (connections unpaged), flattened to JSONL.
 import { execute, parse, type DocumentNode, type GraphQLSchema, type GraphQLError } from 'graphql';
-import { decimal, gid, orderTotals, type SimLine, type SimMoney, type SimOrder, type SimStore, type SimSubscription, type SimVariant } from './store.ts';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decimal, findCustomer, findOrder, gid, orderAt, orderCount, orderTotals } from './store.ts';
+import type { SimLine, SimMoney, SimOrder, SimStore, SimSubscription, SimVariant } from './store.ts';
 
 export interface BulkOp {
   id: string;
@@ -11,7 +15,12 @@ export interface BulkOp {
   objectCount: number;
   /** The bulk query as the client sent it. */
   query: string;
+  /** The result's text (null before it exists); a large result is in `file` instead. */
   jsonl: string | null;
+  /** A large result's file (over SPILL_BYTES: the 1M-order bench), served from disk. */
+  file?: string;
+  /** The result's size in bytes. */
+  bytes?: number;
   /** Status reads while running: it completes on the first read after creation. */
   reads: number;
 }
@@ -27,6 +36,8 @@ interface Ctx {
   onFinished?: (shop: string, op: BulkOp) => void;
   publicBase: () => string;
   schema?: GraphQLSchema;
+  /** A bulk run renders its top-level connection a range at a time; the resolver says whether more follow. */
+  bulkRange?: { start: number; size: number; more: boolean };
 }
 
 interface PageArgs {
@@ -50,6 +61,25 @@ function page<T>(items: T[], args: PageArgs, ctx: Ctx) {
   };
 }
 
+/**
+ * A top-level connection's nodes: in a bulk run, the current range of positions (the run renders
+ * the store a range at a time, so a lazy store's orders are never all in memory); else every
+ * position, for `page` to cut.
+ */
+function topLevel<T>(ctx: Ctx, count: number, at: (i: number) => T, keep: (item: T) => boolean = () => true): T[] {
+  const range = ctx.bulk ? ctx.bulkRange : undefined;
+  const start = range ? range.start : 0;
+  const end = range ? Math.min(count, range.start + range.size) : count;
+  if (range) range.more = end < count;
+  const items: T[] = [];
+  // Filtered as generated: a lazy store's search never holds every order.
+  for (let i = start; i < end; i++) {
+    const item = at(i);
+    if (keep(item)) items.push(item);
+  }
+  return items;
+}
+
 const bag = (m: SimMoney, shopCurrency: string, presentment: string) => ({
   shopMoney: { amount: decimal(m.shop), currencyCode: shopCurrency },
   presentmentMoney: { amount: decimal(m.presentment), currencyCode: presentment },
@@ -69,7 +99,16 @@ function matchesQuery(query: string | null | undefined, updatedAt: Date): boolea
   return true;
 }
 
-function lineNode(l: SimLine, m: (cents: SimMoney) => ReturnType<typeof bag>) {
+/** The lowest updated_at a search lets through (`updated_at:>=` or `>`), in ms; null when it names none. */
+function lowerBound(query: string | null | undefined): number | null {
+  const m = /updated_at:>=?'?([^'\s]+)'?/.exec(query ?? '');
+  const at = m ? new Date(m[1]!).getTime() : NaN;
+  return Number.isNaN(at) ? null : at;
+}
+
+function lineNode(l: SimLine, m: (cents: SimMoney) => ReturnType<typeof bag>, o: SimOrder) {
+  let refunded = 0;
+  for (const r of o.refunds) for (const rl of r.lines ?? []) if (rl.lineId === l.id) refunded += rl.quantity;
   return {
     __typename: 'LineItem',
     id: gid('LineItem', l.id),
@@ -77,6 +116,7 @@ function lineNode(l: SimLine, m: (cents: SimMoney) => ReturnType<typeof bag>) {
     variant: l.variantId ? { __typename: 'ProductVariant', id: gid('ProductVariant', l.variantId) } : null,
     name: l.name,
     quantity: l.quantity,
+    refundableQuantity: l.quantity - refunded,
     originalUnitPriceSet: m(l.unitPrice),
   };
 }
@@ -104,7 +144,7 @@ function orderNode(o: SimOrder, store: SimStore) {
     customerId: o.customerId,
     lineItems: (args: PageArgs, ctx: Ctx) =>
       page(
-        o.lines.map((l) => lineNode(l, m)),
+        o.lines.map((l) => lineNode(l, m, o)),
         args,
         ctx,
       ),
@@ -126,6 +166,7 @@ function orderNode(o: SimOrder, store: SimStore) {
             lineItem: lineNode(
               o.lines.find((l) => l.id === rl.lineId)!,
               m,
+              o,
             ),
           })),
           args,
@@ -145,7 +186,7 @@ function orderNode(o: SimOrder, store: SimStore) {
 }
 
 function customerNode(store: SimStore, id: number | null) {
-  const c = store.customers.find((x) => x.id === id);
+  const c = findCustomer(store, id);
   if (!c) return null;
   return {
     __typename: 'Customer',
@@ -212,8 +253,10 @@ function productNode(productId: number, store: SimStore) {
  * a variant's inventoryItem { inventoryLevels }). Shopify promises only that a child comes after
  * its parent, not directly after: with `lag` > 0 the descendants of the Nth top-level node come
  * after the line of node N + lag, grandchildren after all children (variants, then their levels).
+ * Fed one answer per range of top-level nodes (`add`), the lag carried across ranges; `end` gives
+ * the lines still held back.
  */
-function toJsonl(data: Record<string, unknown>, lag = 0): { text: string; count: number } {
+function jsonlWriter(lag = 0) {
   const isConnection = (v: unknown): v is { edges: { node: Record<string, unknown> }[] } =>
     !!v && typeof v === 'object' && Array.isArray((v as { edges?: unknown }).edges);
   /** The object without its connections; their nodes go to `children`. */
@@ -235,33 +278,88 @@ function toJsonl(data: Record<string, unknown>, lag = 0): { text: string; count:
     for (const [child, parent] of children) emit(child, parent, depth + 1, into);
     return into;
   };
-  const blocks: { head: string; rest: string[] }[] = [];
-  for (const value of Object.values(data))
-    for (const e of (value as { edges: { node: Record<string, unknown> }[] }).edges) {
-      const [[head], ...rest] = emit(e.node, null, 0, []) as [[string, number], ...[string, number][]];
-      // Stable: by depth when interleaved, else as emitted (each child directly followed by its own children).
-      if (lag > 0) rest.sort((a, b) => a[1] - b[1]);
-      blocks.push({ head, rest: rest.map(([line]) => line) });
-    }
-  const lines: string[] = [];
-  blocks.forEach((block, i) => {
-    lines.push(block.head);
-    if (i >= lag) lines.push(...blocks[i - lag]!.rest);
-  });
-  for (const block of blocks.slice(Math.max(0, blocks.length - lag))) lines.push(...block.rest);
-  return { text: lines.length ? lines.join('\n') + '\n' : '', count: lines.length };
+  /** The descendants of the last `lag` top-level nodes, not written yet. */
+  const held: string[][] = [];
+  let count = 0;
+  const text = (lines: string[]) => {
+    count += lines.length;
+    return lines.length ? lines.join('\n') + '\n' : '';
+  };
+  return {
+    get count() {
+      return count;
+    },
+    add(data: Record<string, unknown>): string {
+      const lines: string[] = [];
+      for (const value of Object.values(data))
+        for (const e of (value as { edges: { node: Record<string, unknown> }[] }).edges) {
+          const [[head], ...rest] = emit(e.node, null, 0, []) as [[string, number], ...[string, number][]];
+          // Stable: by depth when interleaved, else as emitted (each child directly followed by its own children).
+          if (lag > 0) rest.sort((x, y) => x[1] - y[1]);
+          lines.push(head);
+          held.push(rest.map(([line]) => line));
+          if (held.length > lag) lines.push(...held.shift()!);
+        }
+      return text(lines);
+    },
+    end: () => text(held.splice(0).flat()),
+  };
 }
 
-export function adminResolvers(options: { onBulkFinished?: (shop: string, op: BulkOp) => void }) {
+/** Top-level nodes per execution of a bulk query. */
+const BULK_RANGE = 1000;
+/** A result larger than this goes to a file instead of a string. */
+const SPILL_BYTES = 32 * 1024 * 1024;
+let spillDir: string | null = null;
+
+/** Runs a bulk query over the whole store, a range of top-level nodes at a time, to JSONL (a string, or a file when large). */
+async function renderBulk(document: DocumentNode, ctx: Ctx & { schema: GraphQLSchema }) {
+  const writer = jsonlWriter(ctx.store.bulkChildLag);
+  const parts: string[] = [];
+  let bytes = 0;
+  let fd: number | null = null;
+  let file: string | undefined;
+  const put = (text: string) => {
+    bytes += Buffer.byteLength(text);
+    if (fd === null && bytes > SPILL_BYTES) {
+      if (!spillDir) {
+        const dir = (spillDir = mkdtempSync(join(tmpdir(), 'shopify-sim-bulk-')));
+        process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      }
+      file = join(spillDir, `${ctx.shop}-${Date.now()}-${Math.random().toString(36).slice(2)}.jsonl`);
+      fd = openSync(file, 'w');
+      for (const part of parts.splice(0)) writeSync(fd, part);
+    }
+    if (fd === null) parts.push(text);
+    else writeSync(fd, text);
+  };
+  const bulkRange = { start: 0, size: BULK_RANGE, more: true };
+  while (bulkRange.more) {
+    bulkRange.more = false;
+    const result = await execute({ schema: ctx.schema, document, contextValue: { ...ctx, bulk: true, bulkRange } });
+    if (result.errors?.length) {
+      if (fd !== null) closeSync(fd);
+      return { error: result.errors[0]!.message };
+    }
+    put(writer.add(result.data as Record<string, unknown>));
+    bulkRange.start += BULK_RANGE;
+  }
+  put(writer.end());
+  if (fd !== null) closeSync(fd);
+  return { jsonl: file ? '' : parts.join(''), file, bytes, count: writer.count };
+}
+
+export function adminResolvers(options: { onBulkFinished?: (shop: string, op: BulkOp) => void; reuseResults?: boolean }) {
   let nextOp = 1;
+  const rendered = new Map<string, Exclude<Awaited<ReturnType<typeof renderBulk>>, { error: string }>>();
   const opNode = (op: BulkOp, ctx: Ctx) => ({
     __typename: 'BulkOperation',
     id: op.id,
     status: op.status,
     errorCode: null,
     objectCount: String(op.objectCount),
-    fileSize: op.status === 'COMPLETED' && op.jsonl !== null ? String(Buffer.byteLength(op.jsonl)) : null,
-    url: op.status === 'COMPLETED' && op.jsonl ? `${ctx.publicBase()}/${ctx.shop}/bulk/${op.id.split('/').pop()}.jsonl` : null,
+    fileSize: op.status === 'COMPLETED' && (op.jsonl !== null || op.file) ? String(op.bytes ?? Buffer.byteLength(op.jsonl ?? '')) : null,
+    url: op.status === 'COMPLETED' && (op.jsonl || op.file) ? `${ctx.publicBase()}/${ctx.shop}/bulk/${op.id.split('/').pop()}.jsonl` : null,
     partialDataUrl: null,
     query: op.query,
     createdAt: op.createdAt.toISOString(),
@@ -280,7 +378,15 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
     Order: { customer: (o: { customerId: number | null }, _a: unknown, ctx: Ctx) => customerNode(ctx.store, o.customerId) },
     QueryRoot: {
       orders: (_: unknown, args: PageArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: Ctx) => {
-        let orders = ctx.store.orders.filter((o) => matchesQuery(args.query, o.updatedAt));
+        // A lazy store generates only the orders its updated_at lower bound lets through.
+        const since = ctx.bulk || !ctx.store.lazyOrders ? null : lowerBound(args.query);
+        const positions = since === null ? null : ctx.store.lazyOrders!.updatedSince(since);
+        let orders = topLevel(
+          ctx,
+          positions?.length ?? orderCount(ctx.store),
+          (i) => orderAt(ctx.store, positions ? positions[i]! : i),
+          (o) => matchesQuery(args.query, o.updatedAt),
+        );
         if (args.sortKey === 'UPDATED_AT') orders = [...orders].sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || a.id - b.id);
         if (args.reverse) orders = [...orders].reverse();
         return page(
@@ -290,18 +396,23 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         );
       },
       order: (_: unknown, { id }: { id: string }, ctx: Ctx) => {
-        const found = ctx.store.orders.find((o) => gid('Order', o.id) === id);
+        const m = /^gid:\/\/shopify\/Order\/(\d+)$/.exec(id);
+        const found = m ? findOrder(ctx.store, Number(m[1])) : undefined;
         return found ? orderNode(found, ctx.store) : null;
       },
       customers: (_: unknown, args: PageArgs & { query?: string }, ctx: Ctx) =>
         page(
-          ctx.store.customers.filter((c) => matchesQuery(args.query, c.updatedAt)).map((c) => customerNode(ctx.store, c.id)),
+          topLevel(ctx, ctx.store.customers.length, (i) => ctx.store.customers[i]!)
+            .filter((c) => matchesQuery(args.query, c.updatedAt))
+            .map((c) => customerNode(ctx.store, c.id)),
           args,
           ctx,
         ),
       products: (_: unknown, args: PageArgs, ctx: Ctx) =>
         page(
-          [...new Set(ctx.store.variants.map((v) => v.productId))].map((id) => productNode(id, ctx.store)),
+          topLevel(ctx, 1, () => [...new Set(ctx.store.variants.map((v) => v.productId))])
+            .flat()
+            .map((id) => productNode(id, ctx.store)),
           args,
           ctx,
         ),
@@ -351,17 +462,21 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
         }
         const errors = ctx.check(document);
         if (errors.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: errors[0]!.message }] };
-        const result = await execute({ schema: ctx.schema, document, contextValue: { ...ctx, bulk: true } });
-        if (result.errors?.length) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.errors[0]!.message }] };
-        const { text, count } = toJsonl(result.data as Record<string, unknown>, ctx.store.bulkChildLag);
+        // A store that does not change (the bench's) answers the same query with the same file.
+        const key = `${ctx.shop}\n${query}`;
+        const result = (options.reuseResults && rendered.get(key)) || (await renderBulk(document, ctx));
+        if ('error' in result) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: result.error }] };
+        if (options.reuseResults) rendered.set(key, result);
         const op: BulkOp = {
           id: gid('BulkOperation', nextOp++),
           status: 'RUNNING',
           createdAt: new Date(),
           completedAt: null,
-          objectCount: count,
+          objectCount: result.count,
           query,
-          jsonl: text,
+          jsonl: result.file ? null : result.jsonl,
+          ...(result.file ? { file: result.file } : {}),
+          bytes: result.bytes,
           reads: 0,
         };
         ops.push(op);

@@ -80,6 +80,7 @@ export const ADMIN_SDL = /* GraphQL */ `
     variant: ProductVariant
     name: String!
     quantity: Int!
+    refundableQuantity: Int!
     originalUnitPriceSet: MoneyBag!
   }
   type LineItemEdge {

@@ -13,7 +13,9 @@
 //   one line per node and nested connections' nodes on lines of their own with __parentId,
 //   completed after the first status read (so a client sees RUNNING), served at a URL;
 // - webhookSubscriptionCreate / webhookSubscriptions.
+import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { GraphQLError, execute, parse, validate, type DocumentNode, type FieldNode, type SelectionSetNode } from 'graphql';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { ADMIN_SDL, realAdminSchema } from './admin-schema.ts';
@@ -28,6 +30,11 @@ export interface AdminSimulatorOptions {
   /** The simulator's own base URL (http://127.0.0.1:port), for the bulk files' URLs. */
   publicBase: () => string;
   bucket?: { maximumAvailable: number; restoreRate: number };
+  /**
+   * A bulk query run again on the same shop reuses the first run's result instead of rendering the
+   * store again: for a store that does not change (the 1M-order bench, whose result takes minutes).
+   */
+  reuseResults?: boolean;
   /** Called when a bulk operation finishes (a test sends bulk_operations/finish from it). */
   onBulkFinished?: (shop: string, op: BulkOp) => void;
 }
@@ -154,8 +161,14 @@ export function adminSimulator(options: AdminSimulatorOptions) {
     /** GET {base}/{shop}/bulk/{id}.jsonl: a finished operation's result (Shopify's signed storage URL). */
     bulkFile(_req: IncomingMessage, res: ServerResponse, { shop, id }: { shop: string; id: string }) {
       const op = bulkOps.get(shop)?.find((o) => o.id.endsWith(`/${id}`));
-      if (!op || op.status !== 'COMPLETED' || op.jsonl === null) return send(res, 404, { error: 'not found' });
-      res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': Buffer.byteLength(op.jsonl) });
+      if (!op || op.status !== 'COMPLETED' || (op.jsonl === null && !op.file)) return send(res, 404, { error: 'not found' });
+      if (op.file) {
+        res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': op.bytes });
+        // A client that stops reading (a backfill interrupted) closes the socket: nothing to report.
+        pipeline(createReadStream(op.file), res).catch(() => {});
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': Buffer.byteLength(op.jsonl!) });
       res.end(op.jsonl);
     },
   };
