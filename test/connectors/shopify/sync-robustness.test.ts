@@ -123,14 +123,13 @@ describeEachDatabase('shopify sync robustness', (target) => {
     },
   );
 
-  test('an interleaved download interrupted mid-way resumes: every order with exactly its own lines, nothing counted twice', async () => {
-    const shop = await suite.connect({ orders: 90, days: 60, seed: 45 });
-    shop.store.bulkChildLag = 2;
+  /** A sync run (batches of `batchSize`) whose worker stops after its third orders batch. */
+  async function runDyingAfterThreeBatches(accountId: string, batchSize: number): Promise<void> {
     const abort = new AbortController();
     const ingestion = suite.app.services.ingestion;
     let batches = 0;
     const dying = suite.sync({
-      batchSize: 10,
+      batchSize,
       ingestion: {
         ...ingestion,
         bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
@@ -140,16 +139,27 @@ describeEachDatabase('shopify sync robustness', (target) => {
         },
       },
     });
-    await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
-    const sync = suite.sync({ batchSize: 10 });
-    const midway = (await sync.syncStatus(shop.accountId, shop.integrationId)).streams.find((s) => s.stream === 'backfill:orders');
-    expect(midway).toMatchObject({ phase: 'downloading', recordsDone: 30 });
+    await expect(dying.runAccount(accountId, new Date(), abort.signal)).rejects.toThrow();
+  }
+
+  /** The resumed run completes with one operation per stream: every order with exactly its lines, each once in the ledger. */
+  async function expectResumedWhole(shop: Awaited<ReturnType<typeof suite.connect>>, sync: ReturnType<typeof suite.sync>): Promise<void> {
     expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 0, waiting: 0 });
     expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
     expect(await storedLines(shop.accountId)).toEqual(simLines(shop));
     const [{ n }] = await q(`SELECT count(*)::int AS n FROM ingestion_records WHERE account_id = $1 AND kind = 'order'`, [shop.accountId]);
     expect(n).toBe(shop.store.orders.length);
     expect((await sync.syncStatus(shop.accountId, shop.integrationId)).lastError).toBeNull();
+  }
+
+  test('an interleaved download interrupted mid-way resumes: every order with exactly its own lines, nothing counted twice', async () => {
+    const shop = await suite.connect({ orders: 90, days: 60, seed: 45 });
+    shop.store.bulkChildLag = 2;
+    await runDyingAfterThreeBatches(shop.accountId, 10);
+    const sync = suite.sync({ batchSize: 10 });
+    const midway = (await sync.syncStatus(shop.accountId, shop.integrationId)).streams.find((s) => s.stream === 'backfill:orders');
+    expect(midway).toMatchObject({ phase: 'downloading', recordsDone: 30 });
+    await expectResumedWhole(shop, sync);
   });
 
   test('order lines written further from their order than the open window: each such order is read again whole, none is stored without a line', async () => {
@@ -169,28 +179,9 @@ describeEachDatabase('shopify sync robustness', (target) => {
   test('order lines beyond the window, the download interrupted mid-way: the resumed run reads the late orders again too, nothing counted twice', async () => {
     const shop = await suite.connect({ orders: 40, days: 60, seed: 49 });
     shop.store.bulkChildLag = 12;
-    const abort = new AbortController();
-    const ingestion = suite.app.services.ingestion;
-    let batches = 0;
-    const dying = suite.sync({
-      batchSize: 5,
-      ingestion: {
-        ...ingestion,
-        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
-          const result = await ingestion.bulkUpsertOrders(...args);
-          if (++batches === 3) abort.abort(new Error('worker stopped'));
-          return result;
-        },
-      },
-    });
-    await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
+    await runDyingAfterThreeBatches(shop.accountId, 5);
     const sync = suite.sync({ batchSize: 5 });
-    expect(await sync.runAccount(shop.accountId, new Date())).toMatchObject({ revoked: 0, waiting: 0 });
-    expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
-    expect(await storedLines(shop.accountId)).toEqual(simLines(shop));
-    const [{ n }] = await q(`SELECT count(*)::int AS n FROM ingestion_records WHERE account_id = $1 AND kind = 'order'`, [shop.accountId]);
-    expect(n).toBe(shop.store.orders.length);
-    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).lastError).toBeNull();
+    await expectResumedWhole(shop, sync);
   });
 
   test("a product's variants further from it than the open window fail the stream visibly instead of joining another product", async () => {
