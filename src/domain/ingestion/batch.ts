@@ -61,9 +61,14 @@ export class Outcomes {
   }
   result(changes: ChangeSet, offset = 0): IngestionResult {
     const sorted = this.list.map((o) => ({ ...o, index: o.index + offset })).sort((a, b) => a.index - b.index);
-    const count = (outcome: RecordOutcome['outcome']) => sorted.filter((o) => o.outcome === outcome).length;
-    return { outcomes: sorted, counts: { stored: count('stored'), skipped: count('skipped'), rejected: count('rejected') }, changes };
+    return { outcomes: sorted, counts: countOutcomes(sorted), changes };
   }
+}
+
+/** How many of the outcomes are stored, skipped and rejected. */
+export function countOutcomes(outcomes: readonly RecordOutcome[]): IngestionResult['counts'] {
+  const count = (outcome: RecordOutcome['outcome']) => outcomes.filter((o) => o.outcome === outcome).length;
+  return { stored: count('stored'), skipped: count('skipped'), rejected: count('rejected') };
 }
 
 /** Checks each record; a bad one is rejected alone (its field and reason). */

@@ -7,6 +7,7 @@
 // caller gets the outcomes of its own records, indexed as it sent them; a combined transaction
 // that fails is run again caller by caller, so one caller's failure stays its own.
 import type { IngestionResult, OrderRecord, Origin } from './types.ts';
+import { countOutcomes } from './batch.ts';
 
 type OrderWrite = (accountId: string, origin: Origin, records: readonly OrderRecord[]) => Promise<IngestionResult>;
 
@@ -25,8 +26,7 @@ const sameOrigin = (a: Origin, b: Origin) => a.source === b.source && a.integrat
 /** A caller's share of a combined result: its outcomes re-indexed from 0, its counts. */
 function share(result: IngestionResult, offset: number, length: number): IngestionResult {
   const outcomes = result.outcomes.filter((o) => o.index >= offset && o.index < offset + length).map((o) => ({ ...o, index: o.index - offset }));
-  const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length;
-  return { outcomes, counts: { stored: count('stored'), skipped: count('skipped'), rejected: count('rejected') }, changes: result.changes };
+  return { outcomes, counts: countOutcomes(outcomes), changes: result.changes };
 }
 
 /**
