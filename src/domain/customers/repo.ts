@@ -197,12 +197,14 @@ function writeMetrics(
 ): Promise<number> {
   // Each stage is fenced (OFFSET 0) so that its expressions are computed once per customer,
   // not again wherever a later stage names them; the comparison with the stored values is
-  // made before the join, so only the rows that change are looked up and written.
+  // made before the join, so only the rows that change are looked up and written. `counted` and
+  // `changed` are MATERIALIZED: without statistics (PGlite right after a bulk load) the planner
+  // inlined them into nested loops that ran the whole recount again for every customer.
   return tx.$executeRaw`
   WITH recount AS (
     SELECT c.id FROM customers c
     WHERE c.account_id = ${accountId} AND (${recount}::int[] IS NULL OR c.id = ANY(${recount}::int[]))
-  ), counted AS (
+  ), counted AS MATERIALIZED (
     SELECT r.id,
            count(o.id)::int AS orders_count,
            coalesce(sum(o.total_amount - o.refunded_amount), 0) AS revenue_total,
@@ -245,7 +247,7 @@ function writeMetrics(
              ELSE 'regular'
            END)::"CustomerSegment" AS segment
     FROM churn ch OFFSET 0
-  ), changed AS (
+  ), changed AS MATERIALIZED (
     SELECT m.* FROM metrics m
     WHERE m.stored IS DISTINCT FROM ROW(m.orders_count, m.revenue_total, m.aov, m.first_at, m.last_at, m.churn_score, m.ltv_estimate, m.segment)
   )
