@@ -45,8 +45,7 @@ async function migratedDatabase(): Promise<{ db: PGlite; dispose(): Promise<void
   const pgdata = path.join(scratch, 'pgdata');
   if (await copyTemplate(pgdata)) return { db: await PGlite.create({ dataDir: pgdata }), dispose };
   await dispose();
-  const empty = await emptyImage();
-  const db = await PGlite.create(empty ? { loadDataDir: empty } : {});
+  const db = await openEmptyPglite();
   const { server, connectionString } = await serve(db);
   try {
     await applyMigrations(migrationTarget(connectionString, 'embedded'));
@@ -87,6 +86,15 @@ export async function embeddedImage(): Promise<Blob> {
   const file = await embeddedImagePath();
   if (!existsSync(file)) await buildEmbeddedImage(file);
   return new Blob([await readFile(file)]);
+}
+
+/**
+ * An empty in-memory PGlite: the build's empty cluster (dist/embedded-template/empty.tar.gz) when
+ * it is current, as after `npm ci`, which loads in a fraction of initdb's CPU time; else initdb.
+ */
+export async function openEmptyPglite(): Promise<PGlite> {
+  const empty = await emptyImage();
+  return PGlite.create(empty ? { loadDataDir: empty } : {});
 }
 
 /** An in-memory PGlite holding the migrated schema, without initdb or migrations. */

@@ -5,6 +5,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { openMemoryDatabase, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import { openEmptyPglite } from '../helpers/templates.ts';
 
 let db: EmbeddedDatabase;
 
@@ -155,8 +156,7 @@ test('work of a client that disconnects after Execute but before Sync is not com
 
 test('a connection idling while it holds the session is closed and rolled back', async () => {
   const idleDb = await import('../../src/db/pglite-server.ts');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const lite = await PGlite.create();
+  const lite = await openEmptyPglite();
   const server = new idleDb.PgliteServer(lite, { idleHoldMs: 200 });
   await server.start();
   const url = `postgresql://postgres@127.0.0.1:${server.port}/postgres`;
@@ -182,8 +182,7 @@ test('a connection idling while it holds the session is closed and rolled back',
 
 test('stopping the server while a client is inside a transaction is clean', async () => {
   const { PgliteServer } = await import('../../src/db/pglite-server.ts');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const lite = await PGlite.create();
+  const lite = await openEmptyPglite();
   const server = new PgliteServer(lite);
   await server.start();
   const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${server.port}/postgres` });

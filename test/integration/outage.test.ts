@@ -1,9 +1,8 @@
 // The database goes away while the service runs: data requests get 503 no_db, /readyz fails,
 // /healthz passes, /status says down; when the database is back the service recovers by itself.
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PgliteServer } from '../../src/db/pglite-server.ts';
-import { applyMigrations } from '../../src/db/migrator.ts';
-import { migrationTarget } from '../../src/db/database.ts';
+import { openMigratedPglite } from '../helpers/templates.ts';
 import { readJson } from '../helpers/http.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -13,12 +12,13 @@ let app: TestApp;
 let port: number;
 
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  // A copy of the run's migrated template (test/helpers/templates.ts), served here so that the
+  // test can stop and restart the server under the app.
+  pglite = await openMigratedPglite();
   server = new PgliteServer(pglite);
   await server.start();
   port = server.port;
   const connectionString = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  await applyMigrations(migrationTarget(connectionString, 'embedded'));
   app = await startTestApp({ kind: 'embedded', connectionString, close: async () => {} }, {}, (fastify, services) => {
     // A route that reaches the database through a domain service, as every data endpoint does.
     fastify.get('/test-accounts', async () => ({ accounts: await services.accounts.countAccounts() }));
