@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeKey } from '../factories/keys.ts';
+import { DEFER_PREVIOUS_FROM } from '../../src/domain/ingestion/orders.ts';
 import { ingestionService, type ChangeSet, type IngestionService, type OrderRecord, type Origin } from '../../src/domain/ingestion/index.ts';
 
 // Starting the app over a fresh embedded database takes minutes on a loaded machine.
@@ -532,5 +533,52 @@ describeEachDatabase('ingestion commands', (target) => {
     expect((await contents(bulk.id)).orders).toEqual((await contents(single.id)).orders);
     // Again: nothing changes.
     expect((await ingestion.bulkUpsertOrders(bulk.id, SHOP, records)).counts).toEqual({ stored: 0, skipped: 9, rejected: 0 });
+  });
+
+  test(`a call of ${DEFER_PREVIOUS_FROM} orders or more keeps the previous-order columns itself, as the triggers keep them for one-order calls`, async () => {
+    const many = await makeAccount(app.db.prisma);
+    const single = await makeAccount(app.db.prisma);
+    // Two customers, three sources' worth of orders out of time order, ties at one instant, one cancelled.
+    const first = Array.from({ length: 2 * DEFER_PREVIOUS_FROM }, (_, i) =>
+      order(`P-${i}`, daysAgo(30 - ((i * 7) % 23)), {
+        source: i % 3 === 0 ? 'woo_commerce' : 'shopify',
+        customer: { externalId: i % 2 === 0 ? 'even' : 'odd' },
+        cancelledAt: i === 4 ? daysAgo(3).toISOString() : null,
+      }),
+    );
+    // A newer version of a page: some cancelled, one restored, one moved in time, one to the other customer.
+    const second = first.slice(0, DEFER_PREVIOUS_FROM + 2).map((record, i) => ({
+      ...record,
+      updatedAt: stamp(2),
+      placedAt: i === 1 ? daysAgo(40).toISOString() : record.placedAt,
+      customer: i === 2 ? { externalId: 'odd' } : record.customer,
+      cancelledAt: i === 4 ? null : i % 5 === 3 ? daysAgo(2).toISOString() : record.cancelledAt,
+    }));
+    for (const page of [first, second]) {
+      expect((await ingestion.upsertOrders(many.id, SHOP, page)).counts.stored).toBe(page.length);
+      for (const record of page) expect((await ingestion.upsertOrders(single.id, SHOP, [record])).counts.stored).toBe(1);
+      const previous = (accountId: string) =>
+        q(
+          `SELECT o.external_id, o.status::text, o.customer_previous_at, o.customer_source_previous_at FROM orders o WHERE o.account_id = $1 ORDER BY o.external_id`,
+          [accountId],
+        );
+      expect(await previous(many.id)).toEqual(await previous(single.id));
+      // And by definition: the customer's previous counted order (placed_at, then id), over all sources and over the order's own.
+      const wrong = await q(
+        `SELECT x.external_id FROM (
+           SELECT o.external_id, o.customer_previous_at, o.customer_source_previous_at, o.status = 'cancelled' AS uncounted,
+                  lag(o.placed_at) OVER (PARTITION BY o.customer_id, o.status = 'cancelled' ORDER BY o.placed_at, o.id) AS any_source,
+                  lag(o.placed_at) OVER (PARTITION BY o.customer_id, o.status = 'cancelled', o.source ORDER BY o.placed_at, o.id) AS same_source
+           FROM orders o WHERE o.account_id = $1) x
+         WHERE (x.customer_previous_at, x.customer_source_previous_at)
+               IS DISTINCT FROM (CASE WHEN x.uncounted THEN NULL ELSE x.any_source END, CASE WHEN x.uncounted THEN NULL ELSE x.same_source END)`,
+        [many.id],
+      );
+      expect(wrong).toEqual([]);
+    }
+    expect((await contents(many.id)).orders).toEqual((await contents(single.id)).orders);
+    // The customers' metrics are due again, as the triggers mark them.
+    const pending = (accountId: string) => q(`SELECT count(*)::int AS n FROM customer_metrics_pending WHERE account_id = $1`, [accountId]);
+    expect(await pending(many.id)).toEqual(await pending(single.id));
   });
 });
