@@ -10,7 +10,6 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeKey } from '../factories/keys.ts';
-import { DEFER_PREVIOUS_FROM } from '../../src/domain/ingestion/orders.ts';
 import { ingestionService, type ChangeSet, type IngestionService, type OrderRecord, type Origin } from '../../src/domain/ingestion/index.ts';
 
 // Starting the app over a fresh embedded database takes minutes on a loaded machine.
@@ -535,24 +534,25 @@ describeEachDatabase('ingestion commands', (target) => {
     expect((await ingestion.bulkUpsertOrders(bulk.id, SHOP, records)).counts).toEqual({ stored: 0, skipped: 9, rejected: 0 });
   });
 
-  test(`a call of ${DEFER_PREVIOUS_FROM} orders or more keeps the previous-order columns itself, as the triggers keep them for one-order calls`, async () => {
+  test('a page of orders and the same orders one call each keep the previous-order columns the triggers kept (places taken, left, moved, removed)', async () => {
     const many = await makeAccount(app.db.prisma);
     const single = await makeAccount(app.db.prisma);
     // Two customers, three sources' worth of orders out of time order, ties at one instant, one cancelled.
-    const first = Array.from({ length: 2 * DEFER_PREVIOUS_FROM }, (_, i) =>
+    const first = Array.from({ length: 24 }, (_, i) =>
       order(`P-${i}`, daysAgo(30 - ((i * 7) % 23)), {
         source: i % 3 === 0 ? 'woo_commerce' : 'shopify',
         customer: { externalId: i % 2 === 0 ? 'even' : 'odd' },
         cancelledAt: i === 4 ? daysAgo(3).toISOString() : null,
       }),
     );
-    // A newer version of a page: some cancelled, one restored, one moved in time, one to the other customer.
-    const second = first.slice(0, DEFER_PREVIOUS_FROM + 2).map((record, i) => ({
+    // A newer version of a page: some cancelled, one restored, one moved in time, one to the other customer, one now a test order (removed).
+    const second = first.slice(0, 14).map((record, i) => ({
       ...record,
       updatedAt: stamp(2),
       placedAt: i === 1 ? daysAgo(40).toISOString() : record.placedAt,
       customer: i === 2 ? { externalId: 'odd' } : record.customer,
       cancelledAt: i === 4 ? null : i % 5 === 3 ? daysAgo(2).toISOString() : record.cancelledAt,
+      test: i === 5,
     }));
     for (const page of [first, second]) {
       expect((await ingestion.upsertOrders(many.id, SHOP, page)).counts.stored).toBe(page.length);
@@ -580,5 +580,9 @@ describeEachDatabase('ingestion commands', (target) => {
     // The customers' metrics are due again, as the triggers mark them.
     const pending = (accountId: string) => q(`SELECT count(*)::int AS n FROM customer_metrics_pending WHERE account_id = $1`, [accountId]);
     expect(await pending(many.id)).toEqual(await pending(single.id));
+    // A new total moves no order in its chains; its customer's metrics are still due again.
+    await q(`DELETE FROM customer_metrics_pending WHERE account_id = $1`, [many.id]);
+    expect((await ingestion.upsertOrders(many.id, SHOP, [{ ...first[20]!, updatedAt: stamp(3), total: '120.00' }])).counts.stored).toBe(1);
+    expect(await pending(many.id)).toEqual([{ n: 1 }]);
   });
 });
