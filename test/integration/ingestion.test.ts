@@ -533,4 +533,56 @@ describeEachDatabase('ingestion commands', (target) => {
     // Again: nothing changes.
     expect((await ingestion.bulkUpsertOrders(bulk.id, SHOP, records)).counts).toEqual({ stored: 0, skipped: 9, rejected: 0 });
   });
+
+  test('a page of orders and the same orders one call each keep the previous-order columns the triggers kept (places taken, left, moved, removed)', async () => {
+    const many = await makeAccount(app.db.prisma);
+    const single = await makeAccount(app.db.prisma);
+    // Two customers, three sources' worth of orders out of time order, ties at one instant, one cancelled.
+    const first = Array.from({ length: 24 }, (_, i) =>
+      order(`P-${i}`, daysAgo(30 - ((i * 7) % 23)), {
+        source: i % 3 === 0 ? 'woo_commerce' : 'shopify',
+        customer: { externalId: i % 2 === 0 ? 'even' : 'odd' },
+        cancelledAt: i === 4 ? daysAgo(3).toISOString() : null,
+      }),
+    );
+    // A newer version of a page: some cancelled, one restored, one moved in time, one to the other customer, one now a test order (removed).
+    const second = first.slice(0, 14).map((record, i) => ({
+      ...record,
+      updatedAt: stamp(2),
+      placedAt: i === 1 ? daysAgo(40).toISOString() : record.placedAt,
+      customer: i === 2 ? { externalId: 'odd' } : record.customer,
+      cancelledAt: i === 4 ? null : i % 5 === 3 ? daysAgo(2).toISOString() : record.cancelledAt,
+      test: i === 5,
+    }));
+    for (const page of [first, second]) {
+      expect((await ingestion.upsertOrders(many.id, SHOP, page)).counts.stored).toBe(page.length);
+      for (const record of page) expect((await ingestion.upsertOrders(single.id, SHOP, [record])).counts.stored).toBe(1);
+      const previous = (accountId: string) =>
+        q(
+          `SELECT o.external_id, o.status::text, o.customer_previous_at, o.customer_source_previous_at FROM orders o WHERE o.account_id = $1 ORDER BY o.external_id`,
+          [accountId],
+        );
+      expect(await previous(many.id)).toEqual(await previous(single.id));
+      // And by definition: the customer's previous counted order (placed_at, then id), over all sources and over the order's own.
+      const wrong = await q(
+        `SELECT x.external_id FROM (
+           SELECT o.external_id, o.customer_previous_at, o.customer_source_previous_at, o.status = 'cancelled' AS uncounted,
+                  lag(o.placed_at) OVER (PARTITION BY o.customer_id, o.status = 'cancelled' ORDER BY o.placed_at, o.id) AS any_source,
+                  lag(o.placed_at) OVER (PARTITION BY o.customer_id, o.status = 'cancelled', o.source ORDER BY o.placed_at, o.id) AS same_source
+           FROM orders o WHERE o.account_id = $1) x
+         WHERE (x.customer_previous_at, x.customer_source_previous_at)
+               IS DISTINCT FROM (CASE WHEN x.uncounted THEN NULL ELSE x.any_source END, CASE WHEN x.uncounted THEN NULL ELSE x.same_source END)`,
+        [many.id],
+      );
+      expect(wrong).toEqual([]);
+    }
+    expect((await contents(many.id)).orders).toEqual((await contents(single.id)).orders);
+    // The customers' metrics are due again, as the triggers mark them.
+    const pending = (accountId: string) => q(`SELECT count(*)::int AS n FROM customer_metrics_pending WHERE account_id = $1`, [accountId]);
+    expect(await pending(many.id)).toEqual(await pending(single.id));
+    // A new total moves no order in its chains; its customer's metrics are still due again.
+    await q(`DELETE FROM customer_metrics_pending WHERE account_id = $1`, [many.id]);
+    expect((await ingestion.upsertOrders(many.id, SHOP, [{ ...first[20]!, updatedAt: stamp(3), total: '120.00' }])).counts.stored).toBe(1);
+    expect(await pending(many.id)).toEqual([{ n: 1 }]);
+  });
 });

@@ -8,6 +8,7 @@ import type { StoredVersion } from './rules.ts';
 import {
   type LineWrite,
   type OrderBefore,
+  type OrderPlace,
   type OrderWrite,
   attachRefunds,
   cancel,
@@ -15,6 +16,7 @@ import {
   deleteOrderIds,
   ordersBefore,
   rebuildPrevious,
+  refreshPrevious,
   refundStatistics,
   replaceLines,
   settleRefunds,
@@ -88,17 +90,26 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
 }
 
 /**
- * One batch of orders: the rules of upsertOrders, in the caller's transaction. `bulk` defers the
- * orders' previous-order statement triggers and rebuilds those columns once for the batch.
+ * One batch of orders: the rules of upsertOrders, in the caller's transaction. The orders'
+ * previous-order columns (customer_previous_at, customer_source_previous_at) are kept by the batch
+ * itself: the orders' triggers that keep them step aside (deferPrevious), the INSERT computes a new
+ * order's, and then a bulk batch rebuilds its customers' chains (rebuildPrevious) and any other
+ * write recomputes what its places moved (refreshPrevious). `bulk` (a bulk load) also gives the
+ * refunds their statistics once. `previous: 'none'` leaves the columns to the triggers
+ * (bench/ingest-incremental's baseline runs it with the triggers disabled).
  */
-export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[], options: { bulk?: boolean } = {}): Promise<void> {
+export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[], options: { bulk?: boolean; previous?: 'none' } = {}): Promise<void> {
   const { tx, accountId } = ctx;
-  if (options.bulk) await deferPrevious(tx);
-  await writeOrders(ctx, records, options.bulk === true);
+  const deferred = options.previous !== 'none';
+  if (deferred) await deferPrevious(tx);
+  const places = await writeOrders(ctx, records, options.bulk === true, deferred);
+  if (!deferred) return;
   if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
+  else await refreshPrevious(tx, accountId, ctx.marks.customerIds(), places);
 }
 
-async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], bulk: boolean): Promise<void> {
+/** Returns the places in their customers' chains that the orders took or left. */
+async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], bulk: boolean, deferred: boolean): Promise<OrderPlace[]> {
   const { tx, accountId } = ctx;
   const accepted = check(records, ctx.outcomes, (r) => orderRow(r, ctx.account.currency, ctx.origin.source));
   // The orders' versions, their refunds' and their customers' in one look-up.
@@ -114,7 +125,7 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
   });
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
-  if (won.length === 0) return;
+  if (won.length === 0) return [];
   const rows = won.map((w) => w.row);
   const live = rows.filter((o) => !o.test);
   await applyRefunds(
@@ -126,16 +137,18 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
   if (bulk) await refundStatistics(tx);
   const before = await ordersBefore(tx, accountId, rows);
   for (const order of before.values()) markOrder(ctx, order);
-  // A test order is kept in the ledger only; one that was stored as a real order leaves the orders.
+  // A test order is kept in the ledger only; one that was stored as a real order leaves the orders (and its place).
+  const removed = rows.flatMap((o) => (o.test ? [before.get(ledgerKey(o)) ?? []].flat() : []));
   await deleteOrderIds(
     tx,
     accountId,
-    rows.flatMap((o) => (o.test ? [before.get(ledgerKey(o))?.id ?? []].flat() : [])),
+    removed.map((o) => o.id),
   );
+  const places: OrderPlace[] = removed.map((o) => ({ ...o, own: false }));
   const customers = await writeCustomers(tx, accountId, orderCustomers(live, stored.customer!), false);
   const writes: OrderWrite[] = live.map((row) => ({ row, customerId: row.customer ? (customers.get(row.customer.externalId) ?? null) : null }));
   const items = await lineProducts(ctx, live);
-  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, bulk);
+  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, deferred);
   const lines: LineWrite[] = [];
   const replaced: number[] = [];
   for (const { row, customerId } of writes) {
@@ -149,6 +162,12 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
       skus.push(l.sku);
     }
     markOrder(ctx, { placedAt: row.placedAt, customerId, skus });
+    // An order that keeps its place in its customer's chains (a new total, a refund) moves nothing.
+    const was = before.get(orderKey);
+    if (was && was.customerId === customerId && was.placedAt.getTime() === row.placedAt.getTime() && was.cancelled === row.cancelled) continue;
+    // A new order's own values came with its INSERT; a replaced one's are recomputed (ON CONFLICT keeps them).
+    if (was) places.push({ ...was, own: false });
+    places.push({ id: orderId, customerId, source: row.source, placedAt: row.placedAt, own: was !== undefined });
   }
   await replaceLines(tx, accountId, replaced, lines);
   await attachRefunds(tx, accountId, live);
@@ -164,6 +183,7 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
       payload: row.test ? records[index] : undefined,
     })),
   );
+  return places;
 }
 
 /**

@@ -14,6 +14,7 @@ export interface OrderBefore {
   externalId: string;
   placedAt: Date;
   customerId: number | null;
+  cancelled: boolean;
   skus: string[];
 }
 
@@ -23,6 +24,7 @@ const beforeRow = z.object({
   externalId: z.string(),
   placedAt: z.date(),
   customerId: col.int.nullable(),
+  cancelled: z.boolean(),
   skus: z.array(z.string()),
 });
 
@@ -41,7 +43,7 @@ export async function ordersBefore(
   if (keys.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
-            coalesce((SELECT array_agg(DISTINCT oi.sku) FROM order_items oi WHERE oi.order_id = o.id), '{}') AS skus
+            o.status = 'cancelled' AS cancelled, coalesce((SELECT array_agg(DISTINCT oi.sku) FROM order_items oi WHERE oi.order_id = o.id), '{}') AS skus
      FROM orders o
      WHERE o.account_id = $1 AND o.id = ANY (ARRAY(
        SELECT k.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
@@ -311,6 +313,47 @@ export async function refundStatistics(tx: IngestionTx): Promise<void> {
 
 // The instants as PostgreSQL writes them (microseconds kept; a JavaScript Date keeps milliseconds).
 const previousRow = z.object({ id: col.int, anySource: z.string().nullable(), sameSource: z.string().nullable() });
+
+/** A place in its customer's chains that a write's order took (`own`: its values are recomputed) or left. */
+export interface OrderPlace {
+  id: number;
+  customerId: number | null;
+  source: string;
+  placedAt: Date;
+  own: boolean;
+}
+
+/**
+ * The previous-order columns after an incremental write that deferred them (deferPrevious): the
+ * orders' own statement triggers' work, done once for the write's places instead of once per
+ * statement, without the row trigger that planned two look-ups for every inserted row. The
+ * migration's function orders_customer_previous_refresh recomputes the written orders and the next
+ * counted order after each place taken or left, in each chain (each value one index probe), and
+ * ends deferPrevious. The customers whose orders the write touched (`customerIds`) get their
+ * metrics marked pending, which the stepped-aside statement trigger did for changed orders.
+ */
+export async function refreshPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[], places: readonly OrderPlace[]): Promise<void> {
+  const customers = [...new Set(customerIds)].sort((a, b) => a - b);
+  if (customers.length + places.length > 0) {
+    await tx.$executeRawUnsafe(
+      `WITH pending AS (
+         INSERT INTO customer_metrics_pending (account_id, customer_id) SELECT $1, c.id FROM unnest($2::int4[]) AS c(id) ORDER BY 2
+         ON CONFLICT (account_id, customer_id) DO NOTHING
+       )
+       SELECT orders_customer_previous_refresh(ARRAY(
+         SELECT ROW(x.id, $1, x.customer_id, x.source::"CommerceSource", x.placed_at, x.own)::orders_customer_previous_place
+         FROM unnest($3::int4[], $4::int4[], $5::text[], $6::timestamptz[], $7::bool[]) AS x(id, customer_id, source, placed_at, own)))`,
+      accountId,
+      arrayLiteral(customers),
+      arrayLiteral(places.map((p) => p.id)),
+      arrayLiteral(places.map((p) => p.customerId)),
+      arrayLiteral(places.map((p) => sourceDb(p.source))),
+      arrayLiteral(places.map((p) => iso(p.placedAt))),
+      arrayLiteral(places.map((p) => p.own)),
+    );
+  }
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
+}
 
 /**
  * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
