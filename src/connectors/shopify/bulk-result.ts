@@ -18,9 +18,10 @@ export interface ResultLine {
 }
 
 /** Splits a stream of bytes into lines (`\n`, a `\r` before it dropped). A last line without a newline counts one byte for it. */
-export async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<ResultLine> {
+export async function* linesOf(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<ResultLine> {
   let pending: Buffer[] = [];
-  for await (const chunk of chunks) {
+  for await (const bytes of chunks) {
+    const chunk = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
       const whole = pending.length ? Buffer.concat([...pending, chunk.subarray(start, end)]) : chunk.subarray(start, end);
@@ -39,23 +40,26 @@ export async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<Re
 
 /** A downloaded result kept on disk for a second pass; `remove` deletes it (idempotent). */
 export interface Spool {
+  /** The file's folder, made for it alone. */
+  dir: string;
   lines(): AsyncGenerator<ResultLine>;
   remove(): Promise<void>;
 }
 
 /**
  * Reads `body` line by line into `scan` while writing it to a temporary file, and answers the
- * file for the pass that joins it. The file is removed if the download or the scan fails.
+ * file (in a folder of its own under `root`, the OS's temporary directory: TMPDIR) for the pass
+ * that joins it. The file is removed if the download or the scan fails.
  */
-export async function spoolAndScan(body: WebStream, scan: (line: ResultLine) => void): Promise<Spool> {
-  const dir = await mkdtemp(join(tmpdir(), 'shopify-bulk-'));
+export async function spoolAndScan(body: WebStream, scan: (line: ResultLine) => void, root = tmpdir()): Promise<Spool> {
+  const dir = await mkdtemp(join(root, 'shopify-bulk-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   const path = join(dir, 'result.jsonl');
   const file = createWriteStream(path);
   const failed = new Promise<never>((_, reject) => file.once('error', reject));
   failed.catch(() => {});
-  async function* tee(): AsyncGenerator<Buffer> {
-    for await (const chunk of Readable.fromWeb(body) as AsyncIterable<Buffer>) {
+  async function* tee(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of Readable.fromWeb(body) as AsyncIterable<Uint8Array>) {
       if (!file.write(chunk)) await Promise.race([once(file, 'drain'), failed]);
       yield chunk;
     }
@@ -69,12 +73,12 @@ export async function spoolAndScan(body: WebStream, scan: (line: ResultLine) => 
     await remove();
     throw error;
   }
-  return { lines: () => linesOf(createReadStream(path, { highWaterMark: 256 * 1024 })), remove };
+  return { dir, lines: () => linesOf(createReadStream(path, { highWaterMark: 256 * 1024 })), remove };
 }
 
 /** The lines of a result read straight from its download (a stream that needs no scan first). */
 export function streamedLines(body: WebStream): AsyncGenerator<ResultLine> {
-  return linesOf(Readable.fromWeb(body) as AsyncIterable<Buffer>);
+  return linesOf(Readable.fromWeb(body) as AsyncIterable<Uint8Array>);
 }
 
 /**
