@@ -205,10 +205,16 @@ async function main(): Promise<void> {
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     let heapPeak = 0;
+    /** The peaks of the heap's size (used and free), of the memory outside it, and the RSS's composition at its own peak. */
+    const peaks = { heapTotal: 0, external: 0, arrayBuffers: 0, atRss: process.memoryUsage() };
     const sampler = setInterval(() => {
       const m = process.memoryUsage();
+      if (m.rss > peak) peaks.atRss = m;
       peak = Math.max(peak, m.rss);
       heapPeak = Math.max(heapPeak, m.heapUsed);
+      peaks.heapTotal = Math.max(peaks.heapTotal, m.heapTotal);
+      peaks.external = Math.max(peaks.external, m.external);
+      peaks.arrayBuffers = Math.max(peaks.arrayBuffers, m.arrayBuffers);
     }, 50);
     const syncStart = performance.now();
     await sync.syncIntegration('acc_sync', integrationId, new Date());
@@ -251,6 +257,10 @@ async function main(): Promise<void> {
       `peak RSS of this process (the connector) during the backfill: ${mb(peak)}   (target < 300 MB; ${mb(rssBefore)} before it starts); simulator process VmHWM ${mb((vmHwmKb(sim.child.pid) ?? 0) * 1024)}`,
     );
     console.log(`JS heap: peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
+    const r = peaks.atRss;
+    console.log(
+      `at the RSS's peak: heap ${mb(r.heapTotal)} (${mb(r.heapUsed)} used), external ${mb(r.external)} (array buffers ${mb(r.arrayBuffers)}), the rest ${mb(r.rss - r.heapTotal - r.external)} (code, Prisma's WebAssembly, malloc); peaks: heap ${mb(peaks.heapTotal)}, external ${mb(peaks.external)}`,
+    );
     console.log(`load average before / after the backfill: ${loadBefore} / ${loadAfter} (2 cores, shared)`);
   } finally {
     sim.child.kill('SIGTERM');

@@ -125,6 +125,9 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
 
 export const BACKFILL_ORDER = ['customers', 'products', 'orders'] as const;
 
+/** Records per batch written (and the join's window) unless the sync is given another size. */
+export const BACKFILL_BATCH = 2_000;
+
 export interface BulkOperation {
   id: string;
   status: string;

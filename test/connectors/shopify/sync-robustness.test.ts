@@ -162,6 +162,18 @@ describeEachDatabase('shopify sync robustness', (target) => {
     await expectResumedWhole(shop, sync);
   });
 
+  test('a download interrupted at one batch size resumes at a larger one (the default went from 500 to 2,000): every order with exactly its lines, nothing counted twice', async () => {
+    const shop = await suite.connect({ orders: 90, days: 60, seed: 46 });
+    shop.store.bulkChildLag = 3;
+    await runDyingAfterThreeBatches(shop.accountId, 5);
+    const sync = suite.sync({ batchSize: 20 });
+    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).streams.find((s) => s.stream === 'backfill:orders')).toMatchObject({
+      phase: 'downloading',
+      recordsDone: 15,
+    });
+    await expectResumedWhole(shop, sync);
+  });
+
   test('order lines written further from their order than the open window: each such order is read again whole, none is stored without a line', async () => {
     const shop = await suite.connect({ orders: 40, days: 60, seed: 47 });
     // The window is the batch size (5): children 12 records after their parent are beyond it.
