@@ -7,9 +7,10 @@
 // position, never all in memory) and its bulk results rendered before the clock starts, so this
 // process is the connector's alone: its peak RSS is sampled during the backfill. Prints orders/s of
 // the backfill and of COPY, the ratio, the share of the backfill spent in the ingestion writes (and
-// the rest: the connector's own HTTP, JSONL parsing, joining and mapping), the time to read, parse
+// the rest: the connector's own HTTP, JSONL parsing, joining and mapping while no batch is being
+// written; what it does while one is, it does in the write's time), the time to read, parse
 // and map the orders' JSONL alone, the peak RSS and the load average.
-//   npm run bench:shopify-backfill -- [--orders 20000] [--batch 500]
+//   npm run bench:shopify-backfill -- [--orders 20000] [--batch 2000 (the sync's default)]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
 import { execFileSync, spawn } from 'node:child_process';
@@ -26,14 +27,14 @@ import { ingestionService } from '../src/domain/ingestion/index.ts';
 import { integrationsService, syncStreamsService } from '../src/domain/integrations/index.ts';
 import { connectorStock } from '../src/domain/connections/index.ts';
 import { shopifySync } from '../src/connectors/shopify/index.ts';
-import { BACKFILL_ORDER, BACKFILL_STREAMS } from '../src/connectors/shopify/backfill.ts';
+import { BACKFILL_BATCH, BACKFILL_ORDER, BACKFILL_STREAMS } from '../src/connectors/shopify/backfill.ts';
 import { isInventoryLevel, mapCustomer, mapOrder, mapVariant } from '../src/connectors/shopify/map-graphql.ts';
 import type { GqlCustomer, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from '../src/connectors/shopify/map-graphql.ts';
 import { copyAll, copyFiles, csvRow, rowWriter, writeRows } from './lib/copy-baseline.ts';
 import { bulkResultUrl } from './lib/shopify-bulk.ts';
 import { vmHwmKb } from './lib/child.ts';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '20000' }, batch: { type: 'string', default: '500' } } });
+const { values } = parseArgs({ options: { orders: { type: 'string', default: '20000' }, batch: { type: 'string', default: String(BACKFILL_BATCH) } } });
 const ORDERS = Number(values.orders);
 const SHOP = 'bench-shop.myshopify.com';
 const TOKEN = 'shpat_bench';
@@ -205,10 +206,16 @@ async function main(): Promise<void> {
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     let heapPeak = 0;
+    /** The peaks of the heap's size (used and free), of the memory outside it, and the RSS's composition at its own peak. */
+    const peaks = { heapTotal: 0, external: 0, arrayBuffers: 0, atRss: process.memoryUsage() };
     const sampler = setInterval(() => {
       const m = process.memoryUsage();
+      if (m.rss > peak) peaks.atRss = m;
       peak = Math.max(peak, m.rss);
       heapPeak = Math.max(heapPeak, m.heapUsed);
+      peaks.heapTotal = Math.max(peaks.heapTotal, m.heapTotal);
+      peaks.external = Math.max(peaks.external, m.external);
+      peaks.arrayBuffers = Math.max(peaks.arrayBuffers, m.arrayBuffers);
     }, 50);
     const syncStart = performance.now();
     await sync.syncIntegration('acc_sync', integrationId, new Date());
@@ -244,13 +251,17 @@ async function main(): Promise<void> {
     console.log(`COPY (same rows, same tables):                 ${copyRate.toFixed(0).padStart(7)} orders/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`ratio backfill/COPY: ${(syncRate / copyRate).toFixed(2)}x   (target >= 0.25x)`);
     console.log(
-      `backfill time in the ingestion writes, stock and progress saves: ${((db.ms / 1000) as number).toFixed(1)} s (${(dbShare * 100).toFixed(0)}%); the connector's own (HTTP, JSONL parsing, join, mapping, Admin queries): ${(syncSeconds - db.ms / 1000).toFixed(1)} s (${((1 - dbShare) * 100).toFixed(0)}%)`,
+      `backfill time in the ingestion writes, stock and progress saves: ${((db.ms / 1000) as number).toFixed(1)} s (${(dbShare * 100).toFixed(0)}%); the rest, the connector's own while no batch is written (HTTP, JSONL parsing, join, mapping, Admin queries): ${(syncSeconds - db.ms / 1000).toFixed(1)} s (${((1 - dbShare) * 100).toFixed(0)}%)`,
     );
     console.log(`the orders' JSONL read, parsed, joined and mapped alone (no writes): ${(rows.readMs / 1000).toFixed(1)} s`);
     console.log(
       `peak RSS of this process (the connector) during the backfill: ${mb(peak)}   (target < 300 MB; ${mb(rssBefore)} before it starts); simulator process VmHWM ${mb((vmHwmKb(sim.child.pid) ?? 0) * 1024)}`,
     );
     console.log(`JS heap: peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
+    const r = peaks.atRss;
+    console.log(
+      `at the RSS's peak: heap ${mb(r.heapTotal)} (${mb(r.heapUsed)} used), external ${mb(r.external)} (array buffers ${mb(r.arrayBuffers)}), the rest ${mb(r.rss - r.heapTotal - r.external)} (code, Prisma's WebAssembly, malloc); peaks: heap ${mb(peaks.heapTotal)}, external ${mb(peaks.external)}`,
+    );
     console.log(`load average before / after the backfill: ${loadBefore} / ${loadAfter} (2 cores, shared)`);
   } finally {
     sim.child.kill('SIGTERM');

@@ -2,194 +2,27 @@
 // time per shop as Shopify requires: customers; then products with their variants' cost, inventory
 // items and stock per location; then orders with lines, refunds and transactions (lines without a
 // cost take the product's, so products come before orders), with one query per order whose lines
-// have refunded units for the refunds' lines. Each stream's JSONL result is streamed line by line
-// (never whole in memory), children joined to their parent by __parentId (by id, not position:
-// Shopify writes a child after its parent, not necessarily directly after; a record stays open for
-// a window of records). The orders' result is scanned first for orders with a line beyond that
-// window: those are read again whole through the Admin API instead (newer-wins would keep an
-// order first written without a line: a rewrite with the same updatedAt does not always win); for
-// other streams such a child fails the stream rather than join another record. Records are mapped
-// and written through the ingestion commands in batches; after each batch the stream's position
-// (lines, records, bytes) is stored, so an interrupted backfill resumes after the last stored batch
-// (and newer-wins makes any repeat a no-op).
-import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
-import type { IngestionResult, IngestionService, InventoryLevelRecord, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
+// have refunded units for the refunds' lines. Each stream's JSONL result is downloaded once and
+// streamed line by line (never whole in memory), children joined to their parent by __parentId (by
+// id, not position: Shopify writes a child after its parent, not necessarily directly after; a
+// record stays open for a window of records). The orders' result is scanned first, as it
+// downloads, for orders with a line beyond that window, and spooled to a temporary file that the
+// join then reads (bulk-result.ts): those orders are read again whole through the Admin API
+// instead (newer-wins would keep an order first written without a line: a rewrite with the same
+// updatedAt does not always win); for other streams such a child fails the stream rather than
+// join another record. Records are mapped and written through the ingestion commands in batches,
+// the next batch read, joined and mapped while the previous one is written; after each batch the
+// stream's position (lines, records, bytes) is stored, so an interrupted backfill resumes after
+// the last stored batch (and newer-wins makes any repeat a no-op).
+import type { Origin } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type SyncStreamsService } from '../../domain/integrations/index.ts';
-import type { ConnectorStock } from '../../domain/connections/index.ts';
-import { ShopifyApiError, type AdminClient } from './admin-client.ts';
-import { CUSTOMER_FIELDS, LINE_FIELDS, ORDER_FIELDS, VARIANT_FIELDS, isInventoryLevel, mapCustomer, mapOrder, mapVariant } from './map-graphql.ts';
-import type { GqlCustomer, GqlInventoryLevel, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from './map-graphql.ts';
-import { readOrder, refundLines, refundsHaveLines } from './order-reads.ts';
+import { ShopifyApiError } from './admin-client.ts';
+import { BACKFILL_STREAMS, type BackfillContext, type Group, type Line } from './backfill-streams.ts';
+import { awaitOperation, startOperation } from './bulk-operation.ts';
+import { lateParentScan, spoolAndScan, streamedLines, type Spool } from './bulk-result.ts';
 
-type Line = Record<string, unknown> & { id: string; __parentId?: string };
-type Group = { parent: Line; children: Line[] };
-
-interface StreamDef {
-  query: string;
-  write(ctx: BackfillContext, origin: Origin, groups: Group[]): Promise<IngestionResult[]>;
-  /**
-   * Reads a record again through the Admin API, whole, as the bulk line's group (null: it is gone).
-   * A stream that has it scans its result for children written beyond the window first, and reads
-   * those records this way instead of joining them (so none is ever written without a child);
-   * without it, such a child fails the stream.
-   */
-  reread?(ctx: BackfillContext, id: string): Promise<Group | null>;
-}
-
-/**
- * A batch of products: the variants as products, their inventory items' SKUs and their stock per
- * location recorded (as inventory_levels/update webhooks find them later), and each SKU's level as
- * the sum over its locations.
- */
-async function writeProducts(ctx: BackfillContext, origin: Origin, groups: Group[]): Promise<IngestionResult[]> {
-  const mapped = groups.flatMap((g) => {
-    // An inventory level's line names its variant (or, by another reading of the nesting, its inventory item).
-    const levels = new Map<string, GqlInventoryLevel[]>();
-    for (const c of g.children)
-      if (isInventoryLevel(c.id)) levels.set(c.__parentId!, [...(levels.get(c.__parentId!) ?? []), c as unknown as GqlInventoryLevel]);
-    return g.children
-      .filter((c) => !isInventoryLevel(c.id))
-      .map((line) => {
-        const v = line as unknown as GqlVariant;
-        return mapVariant(g.parent as unknown as GqlProduct, v, [...(levels.get(v.id) ?? []), ...(levels.get(v.inventoryItem.id) ?? [])]);
-      });
-  });
-  const products = await ctx.ingestion.upsertProducts(
-    ctx.accountId,
-    origin,
-    mapped.map((m) => m.product),
-  );
-  const { stock } = ctx;
-  await stock.rememberItemSkus(
-    ctx.integrationId,
-    mapped.map((m) => m.item),
-  );
-  // Every location of the batch in one statement, the totals of its items in one more.
-  const totals = await stock.setStocks(
-    ctx.integrationId,
-    mapped.flatMap((m) => m.locations),
-  );
-  const levels: InventoryLevelRecord[] = [];
-  for (const m of mapped) {
-    if (m.inventory) levels.push(m.inventory);
-    const total = m.locations.length ? totals.get(m.item.itemId) : undefined;
-    if (total) levels.push({ sku: total.sku, available: total.available, updatedAt: total.updatedAt.toISOString() });
-  }
-  return [products, await ctx.ingestion.setInventoryLevels(ctx.accountId, origin, levels)];
-}
-
-export const BACKFILL_STREAMS: Record<string, StreamDef> = {
-  customers: {
-    query: `{ customers { edges { node { ${CUSTOMER_FIELDS} } } } }`,
-    write: async ({ ingestion, accountId }, origin, groups) => [
-      await ingestion.upsertCustomers(
-        accountId,
-        origin,
-        groups.map((g) => mapCustomer(g.parent as unknown as GqlCustomer)),
-      ),
-    ],
-  },
-  products: {
-    query: `{ products { edges { node { id title variants { edges { node { ${VARIANT_FIELDS} } } } } } } }`,
-    write: writeProducts,
-  },
-  orders: {
-    query: `{ orders { edges { node { ${ORDER_FIELDS} lineItems { edges { node { ${LINE_FIELDS} } } } } } } }`,
-    reread: async (ctx, id) => {
-      const order = await readOrder(ctx, id);
-      return order && { parent: order.order as unknown as Line, children: order.lines as unknown as Line[] };
-    },
-    async write(ctx, origin, groups) {
-      const records: OrderRecord[] = [];
-      for (const g of groups) {
-        const order = g.parent as unknown as GqlOrder;
-        // A bulk operation does not read the refunds' lines (a connection inside a list): one query per refunded order.
-        const lines = g.children as unknown as GqlLineItem[];
-        records.push(mapOrder(order, lines, refundsHaveLines(order, lines) ? await refundLines(ctx, order.id) : undefined));
-      }
-      return [await ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: Math.max(1, groups.length) })];
-    },
-  },
-};
-
-export const BACKFILL_ORDER = ['customers', 'products', 'orders'] as const;
-
-export interface BulkOperation {
-  id: string;
-  status: string;
-  errorCode: string | null;
-  objectCount: string;
-  fileSize: string | null;
-  url: string | null;
-}
-
-const OP_FIELDS = 'id status errorCode objectCount fileSize url';
-
-export interface BackfillContext {
-  client: AdminClient;
-  ingestion: IngestionService;
-  streams: SyncStreamsService;
-  /** The connector's item SKUs and stock per location (src/domain/connections). */
-  stock: ConnectorStock;
-  accountId: string;
-  integrationId: number;
-  signal?: AbortSignal;
-  batchSize: number;
-  pollMs: number;
-  /** How long one run waits for a running operation before leaving it to the finish webhook or the next tick. */
-  maxWaitMs: number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  fetch: typeof fetch;
-}
-
-/**
- * Starts a stream's bulk operation; null when another one of the shop's is still running (it is
- * queued behind it). When the running one is this very query (a run that started it stopped
- * before it could record it), it is adopted instead of waited for.
- */
-async function startOperation(ctx: BackfillContext, query: string): Promise<BulkOperation | null> {
-  const answer = await ctx.client.query<{
-    bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: { code: string | null; message: string }[] };
-  }>(
-    `mutation RunBulk($query: String!) { bulkOperationRunQuery(query: $query) { bulkOperation { ${OP_FIELDS} } userErrors { code field message } } }`,
-    { query },
-    ctx.signal,
-  );
-  const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
-  if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) {
-    const current = await ctx.client.query<{ currentBulkOperation: (BulkOperation & { query: string }) | null }>(
-      `query CurrentBulk { currentBulkOperation(type: QUERY) { ${OP_FIELDS} query } }`,
-      {},
-      ctx.signal,
-    );
-    const op = current.currentBulkOperation;
-    return op && op.query === query && ['CREATED', 'RUNNING'].includes(op.status) ? op : null;
-  }
-  if (!bulkOperation) throw new ShopifyApiError(`bulk operation refused: ${userErrors.map((e) => e.message).join('; ')}`, 200);
-  return bulkOperation;
-}
-
-async function readOperation(ctx: BackfillContext, id: string): Promise<BulkOperation | null> {
-  const answer = await ctx.client.query<{ node: BulkOperation | null }>(
-    `query BulkStatus($id: ID!) { node(id: $id) { ... on BulkOperation { ${OP_FIELDS} } } }`,
-    { id },
-    ctx.signal,
-  );
-  return answer.node;
-}
-
-/** Polls until the operation ends or maxWaitMs passes (then null: still running). */
-async function awaitOperation(ctx: BackfillContext, id: string): Promise<BulkOperation | null> {
-  const deadline = Date.now() + ctx.maxWaitMs;
-  for (;;) {
-    const op = await readOperation(ctx, id);
-    if (!op) throw new ShopifyApiError(`bulk operation ${id} is gone`, 200);
-    if (!['CREATED', 'RUNNING', 'CANCELING'].includes(op.status)) return op;
-    if (Date.now() >= deadline) return null;
-    await ctx.sleep(ctx.pollMs, ctx.signal);
-  }
-}
+export { BACKFILL_BATCH, BACKFILL_ORDER, BACKFILL_STREAMS, type BackfillContext } from './backfill-streams.ts';
+export type { BulkOperation } from './bulk-operation.ts';
 
 /**
  * Runs (or continues) one backfill stream. Answers `done` when the stream is completed, `waiting`
@@ -262,56 +95,6 @@ async function getResult(ctx: BackfillContext, url: string, save: ReturnType<typ
   return response.body as WebStream;
 }
 
-/**
- * The first pass over a result (a stream with `reread`): the ids of the records that have a child
- * more than `window` records after them, which the join would miss. Only ids are kept: the last
- * `window` records' ids (each record's own and its nested objects' and children's, as the join
- * indexes them) and the late parents found. The lines are scanned for ids, not parsed.
- */
-async function lateParents(body: WebStream, window: number): Promise<Set<string>> {
-  const late = new Set<string>();
-  /** Id -> the number of the record it belongs to, for the last `window` records. */
-  const recent = new Map<string, number>();
-  const records: string[][] = [];
-  let record = -1;
-  const PARENT = '"__parentId":"';
-  const lines = createInterface({ input: Readable.fromWeb(body), crlfDelay: Infinity });
-  try {
-    for await (const text of lines) {
-      const at = text.indexOf(PARENT);
-      const ids = [...text.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
-      if (at < 0) {
-        if (!ids.length) continue;
-        record++;
-        records.push([]);
-        // The current record and the `window` before it stay (the join keeps at least as many open).
-        if (records.length > window + 1) for (const id of records.shift()!) if (recent.get(id) === record - window - 1) recent.delete(id);
-      } else {
-        const parent = text.slice(at + PARENT.length, text.indexOf('"', at + PARENT.length));
-        const owner = recent.get(parent);
-        if (owner === undefined) {
-          late.add(parent);
-          continue;
-        }
-        if (owner !== record) {
-          // A child of an earlier record: its own ids belong to that record.
-          for (const id of ids) if (!recent.has(id)) recent.set(id, owner);
-          records[records.length - 1 - (record - owner)]!.push(...ids);
-          continue;
-        }
-      }
-      for (const id of ids)
-        if (!recent.has(id)) {
-          recent.set(id, record);
-          records[records.length - 1]!.push(id);
-        }
-    }
-  } finally {
-    lines.close();
-  }
-  return late;
-}
-
 async function download(
   ctx: BackfillContext,
   name: keyof typeof BACKFILL_STREAMS,
@@ -322,10 +105,16 @@ async function download(
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
   const stream = BACKFILL_STREAMS[name]!;
   const window = ctx.batchSize;
-  // Records with a child beyond the window: read again whole (reread) rather than joined.
-  const late = stream.reread ? await lateParents(await getResult(ctx, url, save), window) : new Set<string>();
-  const response = await getResult(ctx, url, save);
-  const lines = createInterface({ input: Readable.fromWeb(response), crlfDelay: Infinity });
+  // Records with a child beyond the window: read again whole (reread) rather than joined. Their
+  // scan needs the whole result first: it is spooled to a file as it downloads, and joined from there.
+  let spool: Spool | null = null;
+  let late = new Set<string>();
+  if (stream.reread) {
+    const scan = lateParentScan(window);
+    spool = await spoolAndScan(await getResult(ctx, url, save), scan.scan);
+    late = scan.late;
+  }
+  const lines = spool ? spool.lines() : streamedLines(await getResult(ctx, url, save));
   let lineNo = 0;
   let { linesDone, recordsDone, bytesDone } = from;
   let bytes = 0;
@@ -345,6 +134,8 @@ async function download(
   let bytesAtGroupStart = bytesDone;
   let rejected = 0;
   let firstRejection: string | null = null;
+  /** The batch being written and its position saved; the next one is read and prepared meanwhile. */
+  let writing = null as Promise<void> | null;
 
   const ids = (value: Record<string, unknown>, into: string[] = []) => {
     if (typeof value.id === 'string') into.push(value.id);
@@ -368,11 +159,15 @@ async function download(
     open = open.slice(count);
   };
 
+  /** Writes the closed records' batch once the previous one is written, then stores the position after it. */
   async function flush() {
     ctx.signal?.throwIfAborted();
     if (!groups.length) return;
+    const batch = groups;
+    const after = { linesDone: groupStart, bytesDone: bytesAtGroupStart };
+    groups = [];
     const whole: Group[] = [];
-    for (const g of groups) {
+    for (const g of batch) {
       if (!late.has(g.parent.id)) whole.push(g);
       else {
         // Gone upstream since the operation ran: nothing to write (the reconciliation reads what is there now).
@@ -380,27 +175,32 @@ async function download(
         if (again) whole.push(again);
       }
     }
-    const results = await stream.write(ctx, origin, whole);
-    for (const r of results) {
-      rejected += r.counts.rejected;
-      const bad = r.outcomes.find((o) => o.outcome === 'rejected');
-      if (bad && !firstRejection && bad.outcome === 'rejected') firstRejection = `${bad.externalId}: ${bad.field} ${bad.reason}`;
-    }
-    recordsDone += groups.length;
-    linesDone = groupStart;
-    bytesDone = bytesAtGroupStart;
-    groups = [];
-    await save({
-      linesDone,
-      recordsDone,
-      bytesDone,
-      lastError: rejected ? `${rejected} records rejected (first: ${firstRejection})` : null,
-    });
+    const prepared = await stream.prepare(ctx, whole);
+    await writing;
+    // A stop requested while the previous batch was written: its position is stored, nothing more is written.
+    ctx.signal?.throwIfAborted();
+    writing = (async () => {
+      const results = await stream.write(ctx, origin, prepared);
+      for (const r of results) {
+        rejected += r.counts.rejected;
+        const bad = r.outcomes.find((o) => o.outcome === 'rejected');
+        if (bad && !firstRejection && bad.outcome === 'rejected') firstRejection = `${bad.externalId}: ${bad.field} ${bad.reason}`;
+      }
+      recordsDone += batch.length;
+      ({ linesDone, bytesDone } = after);
+      await save({
+        linesDone,
+        recordsDone,
+        bytesDone,
+        lastError: rejected ? `${rejected} records rejected (first: ${firstRejection})` : null,
+      });
+    })();
+    // Its failure is thrown where it is awaited (the next batch, or the end), not reported as unhandled meanwhile.
+    writing.catch(() => {});
   }
 
   try {
-    for await (const text of lines) {
-      const size = Buffer.byteLength(text) + 1;
+    for await (const { text, bytes: size } of lines) {
       if (lineNo++ < from.linesDone) {
         bytes += size;
         continue;
@@ -420,6 +220,7 @@ async function download(
         } else if (resumedRecords === null || resumedRecords > window) {
           // Never attached to another record: the stream fails, visibly, and its operation is run again.
           const message = `bulk result line ${lineNo}: ${line.id} names its parent ${line.__parentId}, which is not among the last ${window} records read (Shopify wrote it further from its parent)`;
+          await writing?.catch(() => {});
           await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0, lastError: message });
           throw new ShopifyApiError(message, 200);
         }
@@ -443,7 +244,11 @@ async function download(
     groupStart = lineNo;
     bytesAtGroupStart = bytes;
     await flush();
+    await writing;
   } finally {
-    lines.close();
+    // A failure while the next batch was read or prepared: the call ends once the batch being written has (its position stored).
+    await writing?.catch(() => {});
+    await lines.return(undefined);
+    await spool?.remove();
   }
 }

@@ -162,6 +162,18 @@ describeEachDatabase('shopify sync robustness', (target) => {
     await expectResumedWhole(shop, sync);
   });
 
+  test('a download interrupted at one batch size resumes at a larger one (the default went from 500 to 2,000): every order with exactly its lines, nothing counted twice', async () => {
+    const shop = await suite.connect({ orders: 90, days: 60, seed: 46 });
+    shop.store.bulkChildLag = 3;
+    await runDyingAfterThreeBatches(shop.accountId, 5);
+    const sync = suite.sync({ batchSize: 20 });
+    expect((await sync.syncStatus(shop.accountId, shop.integrationId)).streams.find((s) => s.stream === 'backfill:orders')).toMatchObject({
+      phase: 'downloading',
+      recordsDone: 15,
+    });
+    await expectResumedWhole(shop, sync);
+  });
+
   test('order lines written further from their order than the open window: each such order is read again whole, none is stored without a line', async () => {
     const shop = await suite.connect({ orders: 40, days: 60, seed: 47 });
     // The window is the batch size (5): children 12 records after their parent are beyond it.
@@ -172,8 +184,9 @@ describeEachDatabase('shopify sync robustness', (target) => {
     expect(await storedLines(shop.accountId)).toEqual(simLines(shop));
     const status = await sync.syncStatus(shop.accountId, shop.integrationId);
     expect(status).toMatchObject({ phase: 'synced', lastError: null });
-    // One operation per stream: nothing was run again.
-    expect(suite.sim.sim.bulkOps.get(shop.shop)!.length).toBe(3);
+    // One operation per stream: nothing was run again; and each result downloaded once (the orders'
+    // scanned for late lines as it was spooled to a file, then joined from the file).
+    expect(suite.sim.sim.bulkOps.get(shop.shop)!.map((op) => op.downloads)).toEqual([1, 1, 1]);
   });
 
   test('order lines beyond the window, the download interrupted mid-way: the resumed run reads the late orders again too, nothing counted twice', async () => {

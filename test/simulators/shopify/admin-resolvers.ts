@@ -23,6 +23,8 @@ export interface BulkOp {
   bytes?: number;
   /** Status reads while running: it completes on the first read after creation. */
   reads: number;
+  /** Times its result was requested (GET of the result's URL). */
+  downloads: number;
 }
 
 export type Subscription = SimSubscription;
@@ -478,6 +480,7 @@ export function adminResolvers(options: { onBulkFinished?: (shop: string, op: Bu
           ...(result.file ? { file: result.file } : {}),
           bytes: result.bytes,
           reads: 0,
+          downloads: 0,
         };
         ops.push(op);
         return { bulkOperation: opNode(op, ctx), userErrors: [] };

@@ -162,6 +162,7 @@ export function adminSimulator(options: AdminSimulatorOptions) {
     bulkFile(_req: IncomingMessage, res: ServerResponse, { shop, id }: { shop: string; id: string }) {
       const op = bulkOps.get(shop)?.find((o) => o.id.endsWith(`/${id}`));
       if (!op || op.status !== 'COMPLETED' || (op.jsonl === null && !op.file)) return send(res, 404, { error: 'not found' });
+      op.downloads++;
       if (op.file) {
         res.writeHead(200, { 'content-type': 'application/jsonl', 'content-length': op.bytes });
         // A client that stops reading (a backfill interrupted) closes the socket: nothing to report.
