@@ -3,8 +3,10 @@ import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
 import { REDACTED, REDACTED_NAME, contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
 import { type CustomerRow, type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
-import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeCustomers, writeProducts } from './repo.ts';
+import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
+import { orderCustomerRefs } from './repo-refs.ts';
 import type { StoredVersion } from './rules.ts';
+import { CheckedOrders } from './bulk.ts';
 import {
   type LineWrite,
   type OrderBefore,
@@ -54,7 +56,12 @@ async function applyRefunds(
   const before = await writeRefunds(tx, accountId, rows);
   for (const at of before) ctx.marks.at(at);
   for (const r of rows) ctx.marks.at(r.refundedAt).sku(...r.lines.map((l) => l.sku));
-  await saveLedger(tx, ledgerScope(ctx, 'refund'), rows);
+  await saveLedger(
+    tx,
+    ledgerScope(ctx, 'refund'),
+    rows,
+    rows.every((r) => !stored.has(ledgerKey(r))),
+  );
   return rows;
 }
 
@@ -91,16 +98,28 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
  * One batch of orders: the rules of upsertOrders, in the caller's transaction. `bulk` defers the
  * orders' previous-order statement triggers and rebuilds those columns once for the batch.
  */
-export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[], options: { bulk?: boolean } = {}): Promise<void> {
+export async function writeOrderBatch(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, options: { bulk?: boolean } = {}): Promise<void> {
   const { tx, accountId } = ctx;
   if (options.bulk) await deferPrevious(tx);
-  await writeOrders(ctx, records, options.bulk === true);
+  await writeOrders(ctx, input, options.bulk === true);
   if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
 }
 
-async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], bulk: boolean): Promise<void> {
+/** The records checked (a bulk batch was checked as it was read), the rejected ones in the outcomes; `record` gives a test order's record. */
+function checkedOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders) {
+  const { currency } = ctx.account;
+  if (!(input instanceof CheckedOrders)) {
+    const accepted = check(input, ctx.outcomes, (r) => orderRow(r, currency, ctx.origin.source));
+    return { accepted, record: (index: number) => input[index] };
+  }
+  const { accepted, rejected } = input.checked(currency);
+  for (const o of rejected.list) ctx.outcomes.list.push(o);
+  return { accepted, record: (index: number) => input.record(index) };
+}
+
+async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, bulk: boolean): Promise<void> {
   const { tx, accountId } = ctx;
-  const accepted = check(records, ctx.outcomes, (r) => orderRow(r, ctx.account.currency, ctx.origin.source));
+  const { accepted, record } = checkedOrders(ctx, input);
   // The orders' versions, their refunds' and their customers' in one look-up.
   const customerKeys = new Map<string, { source: string; externalId: string }>();
   for (const { row } of accepted) {
@@ -132,10 +151,13 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
     accountId,
     rows.flatMap((o) => (o.test ? [before.get(ledgerKey(o))?.id ?? []].flat() : [])),
   );
-  const customers = await writeCustomers(tx, accountId, orderCustomers(live, stored.customer!), false);
-  const writes: OrderWrite[] = live.map((row) => ({ row, customerId: row.customer ? (customers.get(row.customer.externalId) ?? null) : null }));
+  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live, stored.customer!));
+  const writes: OrderWrite[] = live.map((row) => {
+    const ref = row.customer ? customers.get(row.customer.externalId) : undefined;
+    return { row, customerId: ref?.id ?? null, customerCountry: ref?.country ?? null };
+  });
   const items = await lineProducts(ctx, live);
-  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, bulk);
+  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, bulk, before.size === 0);
   const lines: LineWrite[] = [];
   const replaced: number[] = [];
   for (const { row, customerId } of writes) {
@@ -161,8 +183,9 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
       updatedAt: row.updatedAt,
       hash: row.hash,
       test: row.test,
-      payload: row.test ? records[index] : undefined,
+      payload: row.test ? record(index) : undefined,
     })),
+    won.every((w) => !stored.order!.has(ledgerKey(w.row))),
   );
 }
 
