@@ -213,17 +213,20 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
   return before.map((r) => r.refundedAt);
 }
 
-/** Attaches the waiting refunds of these stored orders to them (their order_id). */
+/**
+ * Attaches the waiting refunds of these stored orders to them (their order_id). The refunds are
+ * probed first and the order only for a key that has some: most orders of a batch have none.
+ */
 export async function attachRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<void> {
   if (orders.length === 0) return;
   await tx.$executeRawUnsafe(
     `UPDATE refunds f SET order_id = (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id)
      WHERE f.account_id = $1 AND f.id = ANY (ARRAY(
        SELECT w.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
-       CROSS JOIN LATERAL (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id ${PROBE}) o
-       CROSS JOIN LATERAL (SELECT f.id FROM refunds f
-                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
-                             AND f.order_id IS DISTINCT FROM o.id ${PROBE}) w))`,
+       CROSS JOIN LATERAL (SELECT f.id, f.order_id FROM refunds f
+                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id ${PROBE}) w
+       CROSS JOIN LATERAL (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id
+                             AND o.id IS DISTINCT FROM w.order_id ${PROBE}) o))`,
     accountId,
     ...pairs(orders),
   );
