@@ -95,8 +95,9 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
 }
 
 /**
- * One batch of orders: the rules of upsertOrders, in the caller's transaction. `bulk` defers the
- * orders' previous-order statement triggers and rebuilds those columns once for the batch.
+ * One batch of orders: the rules of upsertOrders, in the caller's transaction. `bulk` has the
+ * orders' previous-order and country triggers step aside (the INSERT writes those columns) and
+ * rebuilds the previous-order columns once for the batch. A bulk batch comes checked (bulk.ts).
  */
 export async function writeOrderBatch(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, options: { bulk?: boolean } = {}): Promise<void> {
   const { tx, accountId } = ctx;
