@@ -2,25 +2,26 @@
 // (bulkUpsertOrders: validation, the ledger, newer-wins, customers and products, the orders
 // triggers deferred and rebuilt per batch) into PostgreSQL, against COPY of the same rows into
 // the same tables (customers, inventory_items, orders, order_items, refunds; triggers and
-// foreign keys off: the raw ceiling) in the same run. Prints orders/s of each, the ratio, and the
-// peak RSS of this process during the bulk load (target: >= 0.25x of COPY, < 300 MB).
+// foreign keys off: the raw ceiling) in the same run. The bulk load runs in a child process that
+// holds only what loading needs (bench/lib/ingest-child.mjs: Prisma, the compiled ingestion
+// service and the file's reader, under plain node; this process generates the file, migrates the
+// database in another child and runs COPY). Prints orders/s of each, the ratio, the loading process's peak resident memory
+// (VmHWM over its whole life) and its memory before the load, the CPU time per order of the
+// loading process and of its server processes, and the load average (target: >= 0.25x of COPY,
+// < 300 MB).
 //   node bin/run-ts.js bench/ingest.ts [--orders 1000000]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
-import { createReadStream } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
-import { applyMigrations } from '../src/db/migrator.ts';
-import { migrationTarget } from '../src/db/database.ts';
-import { createPrisma } from '../src/db/client.ts';
-import { ingestionService, type OrderRecord } from '../src/domain/ingestion/index.ts';
+import type { OrderRecord } from '../src/domain/ingestion/index.ts';
 import { copyAll, copyFiles, indexed, writeRows } from './lib/copy-baseline.ts';
+import { procCpuMs } from './lib/cpu.ts';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '1000000' } } });
 const ORDERS = Number(values.orders);
@@ -53,13 +54,29 @@ function orderAt(n: number): OrderRecord {
   };
 }
 
+const load1 = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** What the loading process prints (bench/lib/ingest-child.mjs). */
+interface LoadResult {
+  seconds: number;
+  counts: { stored: number; skipped: number; rejected: number };
+  rssBeforeKb: number;
+  peakKb: number;
+  processMs: number;
+  databaseMs: number;
+}
+
 async function main(): Promise<void> {
+  // The loading process runs the compiled service: dist/ rebuilt first when a source is newer.
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
   const { dir, files, remove } = copyFiles('bench-ingest-');
   const scratch = await createScratchDatabase(testDatabaseUrls().postgres ?? 'postgresql://postgres@127.0.0.1:5432/test', 'benchingest');
   const client = new pg.Client({ connectionString: scratch.connectionString });
-  const prisma = createPrisma(scratch.connectionString, { poolSize: 2 });
   try {
-    await applyMigrations(migrationTarget(scratch.connectionString, 'server'));
+    execFileSync(process.execPath, ['bin/run-ts.js', 'bench/lib/migrate-child.ts', scratch.connectionString], { stdio: 'inherit' });
     await client.connect();
     await client.query(`INSERT INTO accounts (id, name, updated_at) VALUES ('acc_bulk', 'Bulk', now()), ('acc_copy', 'Copy', now())`);
     const ndjson = join(dir, 'orders.ndjson');
@@ -68,21 +85,15 @@ async function main(): Promise<void> {
       indexed(ORDERS, (n) => `${JSON.stringify(orderAt(n))}\n`),
     );
 
-    // The bulk path, reading the file as a stream.
-    // What the process holds before it writes: tsx (this script is TypeScript), Prisma's client and
-    // query compiler, the schema engine that migrated the scratch database (a worker that imports
-    // runs compiled JavaScript and does not migrate).
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-    const records = async function* () {
-      for await (const line of createInterface({ input: createReadStream(ndjson), crlfDelay: Infinity })) if (line) yield JSON.parse(line) as OrderRecord;
-    };
-    const bulkStart = performance.now();
-    const result = await ingestionService(prisma).bulkUpsertOrders('acc_bulk', { source: 'shopify', integrationId: null, via: 'import' }, records());
-    const bulkSeconds = (performance.now() - bulkStart) / 1000;
-    clearInterval(sampler);
-    if (result.counts.stored !== ORDERS) throw new Error(`bulk stored ${result.counts.stored} of ${ORDERS}`);
+    // The bulk path, in a process of its own reading the file as a stream.
+    const loadBefore = load1();
+    const output = execFileSync(process.execPath, ['bench/lib/ingest-child.mjs', scratch.connectionString, ndjson, 'acc_bulk'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    });
+    const load = JSON.parse(output.trim().split('\n').pop()!) as LoadResult;
+    if (load.counts.stored !== ORDERS) throw new Error(`bulk stored ${load.counts.stored} of ${ORDERS}`);
+    const bulkSeconds = load.seconds;
 
     // COPY of the same rows (ids given, far above the bulk load's).
     const base = 100_000_000;
@@ -114,7 +125,10 @@ async function main(): Promise<void> {
       files.refunds,
       indexed(ORDERS, (n) => (n % 20 === 0 ? `${base + n},acc_copy,${base + n},shopify,R-${n},O-${n},${orderAt(n).placedAt},5.00\n` : null)),
     );
+    const copyPid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const copyCpuBefore = procCpuMs(copyPid) ?? 0;
     const copySeconds = await copyAll(client, files);
+    const copyCpuMs = (procCpuMs(copyPid) ?? 0) - copyCpuBefore;
 
     const bulkRate = ORDERS / bulkSeconds;
     const copyRate = ORDERS / copySeconds;
@@ -122,14 +136,16 @@ async function main(): Promise<void> {
     console.log(`bulk path (NDJSON):  ${bulkRate.toFixed(0).padStart(8)} orders/s  (${bulkSeconds.toFixed(1)} s)`);
     console.log(`COPY (same rows):    ${copyRate.toFixed(0).padStart(8)} orders/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`ratio bulk/COPY:     ${(bulkRate / copyRate).toFixed(2)}x   (target >= 0.25x)`);
-    console.log(`peak RSS during the bulk load: ${(peak / 1024 / 1024).toFixed(0)} MB   (target < 300 MB; ${(before / 1024 / 1024).toFixed(0)} MB before it)`);
+    const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
     console.log(
-      `load average: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `loading process: peak RSS ${mb(load.peakKb)} (VmHWM, target < 300 MB), ${mb(load.rssBeforeKb)} before the load (node, Prisma, the compiled service)`,
     );
+    const us = (ms: number) => ((ms * 1000) / ORDERS).toFixed(0);
+    console.log(
+      `CPU per order: loading process ${us(load.processMs)} us, its server processes ${us(load.databaseMs)} us (wall ${us(bulkSeconds * 1000)} us); COPY's server process ${us(copyCpuMs)} us (wall ${us(copySeconds * 1000)} us)`,
+    );
+    console.log(`load average: ${loadBefore} before the bulk load, ${load1()} at the end`);
   } finally {
-    await prisma.$disconnect();
     await client.end().catch(() => {});
     await scratch.drop();
     remove();

@@ -74,16 +74,25 @@ export function countOutcomes(outcomes: readonly RecordOutcome[]): IngestionResu
 /** Checks each record; a bad one is rejected alone (its field and reason). */
 export function check<T, R extends { externalId: string }>(records: readonly T[], outcomes: Outcomes, normalize: (record: T) => R): Array<Accepted<R>> {
   const accepted: Array<Accepted<R>> = [];
-  records.forEach((record, index) => {
-    try {
-      accepted.push({ index, row: normalize(record) });
-    } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      const id = (record as { externalId?: unknown } | null)?.externalId;
-      outcomes.reject(index, typeof id === 'string' ? id : '', error.field, error.reason);
-    }
-  });
+  records.forEach((record, index) => checkOne(record, index, accepted, outcomes, normalize));
   return accepted;
+}
+
+/** Checks one record (index: its place in the call): accepted, or rejected alone. */
+export function checkOne<T, R extends { externalId: string }>(
+  record: T,
+  index: number,
+  accepted: Array<Accepted<R>>,
+  outcomes: Outcomes,
+  normalize: (record: T) => R,
+): void {
+  try {
+    accepted.push({ index, row: normalize(record) });
+  } catch (error) {
+    if (!(error instanceof RecordError)) throw error;
+    const id = (record as { externalId?: unknown } | null)?.externalId;
+    outcomes.reject(index, typeof id === 'string' ? id : '', error.field, error.reason);
+  }
 }
 
 /**

@@ -3,8 +3,10 @@ import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
 import { REDACTED, REDACTED_NAME, contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
 import { type CustomerRow, type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
-import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeCustomers, writeProducts } from './repo.ts';
+import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
+import { orderCustomerRefs } from './repo-refs.ts';
 import type { StoredVersion } from './rules.ts';
+import { CheckedOrders } from './bulk.ts';
 import {
   type LineWrite,
   type OrderBefore,
@@ -56,7 +58,12 @@ async function applyRefunds(
   const before = await writeRefunds(tx, accountId, rows);
   for (const at of before) ctx.marks.at(at);
   for (const r of rows) ctx.marks.at(r.refundedAt).sku(...r.lines.map((l) => l.sku));
-  await saveLedger(tx, ledgerScope(ctx, 'refund'), rows);
+  await saveLedger(
+    tx,
+    ledgerScope(ctx, 'refund'),
+    rows,
+    rows.every((r) => !stored.has(ledgerKey(r))),
+  );
   return rows;
 }
 
@@ -91,27 +98,44 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
 
 /**
  * One batch of orders: the rules of upsertOrders, in the caller's transaction. The orders'
- * previous-order columns (customer_previous_at, customer_source_previous_at) are kept by the batch
- * itself: the orders' triggers that keep them step aside (deferPrevious), the INSERT computes a new
- * order's, and then a bulk batch rebuilds its customers' chains (rebuildPrevious) and any other
- * write recomputes what its places moved (refreshPrevious). `bulk` (a bulk load) also gives the
- * refunds their statistics once. `previous: 'none'` leaves the columns to the triggers
- * (bench/ingest-incremental's baseline runs it with the triggers disabled).
+ * previous-order columns (customer_previous_at, customer_source_previous_at) and customer_country
+ * are kept by the batch itself: the orders' triggers that keep them step aside (deferPrevious), the
+ * INSERT writes a new order's, and then a bulk batch rebuilds its customers' chains
+ * (rebuildPrevious) and any other write recomputes what its places moved (refreshPrevious). `bulk`
+ * (a bulk load; its batch comes checked: bulk.ts) also gives the refunds their statistics once.
+ * `previous: 'none'` leaves the columns to the triggers (bench/ingest-incremental's baseline runs
+ * it with the previous-order triggers disabled).
  */
-export async function writeOrderBatch(ctx: WriteContext, records: readonly OrderRecord[], options: { bulk?: boolean; previous?: 'none' } = {}): Promise<void> {
+export async function writeOrderBatch(
+  ctx: WriteContext,
+  input: readonly OrderRecord[] | CheckedOrders,
+  options: { bulk?: boolean; previous?: 'none' } = {},
+): Promise<void> {
   const { tx, accountId } = ctx;
   const deferred = options.previous !== 'none';
   if (deferred) await deferPrevious(tx);
-  const places = await writeOrders(ctx, records, options.bulk === true, deferred);
+  const places = await writeOrders(ctx, input, options.bulk === true, deferred);
   if (!deferred) return;
   if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
   else await refreshPrevious(tx, accountId, ctx.marks.customerIds(), places);
 }
 
+/** The records checked (a bulk batch was checked as it was read), the rejected ones in the outcomes; `record` gives a test order's record. */
+function checkedOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders) {
+  const { currency } = ctx.account;
+  if (!(input instanceof CheckedOrders)) {
+    const accepted = check(input, ctx.outcomes, (r) => orderRow(r, currency, ctx.origin.source));
+    return { accepted, record: (index: number) => input[index] };
+  }
+  const { accepted, rejected } = input.checked(currency);
+  for (const o of rejected.list) ctx.outcomes.list.push(o);
+  return { accepted, record: (index: number) => input.record(index) };
+}
+
 /** Returns the places in their customers' chains that the orders took or left. */
-async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], bulk: boolean, deferred: boolean): Promise<OrderPlace[]> {
+async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, bulk: boolean, deferred: boolean): Promise<OrderPlace[]> {
   const { tx, accountId } = ctx;
-  const accepted = check(records, ctx.outcomes, (r) => orderRow(r, ctx.account.currency, ctx.origin.source));
+  const { accepted, record } = checkedOrders(ctx, input);
   // The orders' versions, their refunds' and their customers' in one look-up.
   const customerKeys = new Map<string, { source: string; externalId: string }>();
   for (const { row } of accepted) {
@@ -145,10 +169,13 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
     removed.map((o) => o.id),
   );
   const places: OrderPlace[] = removed.map((o) => ({ ...o, own: false }));
-  const customers = await writeCustomers(tx, accountId, orderCustomers(live, stored.customer!), false);
-  const writes: OrderWrite[] = live.map((row) => ({ row, customerId: row.customer ? (customers.get(row.customer.externalId) ?? null) : null }));
+  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live, stored.customer!));
+  const writes: OrderWrite[] = live.map((row) => {
+    const ref = row.customer ? customers.get(row.customer.externalId) : undefined;
+    return { row, customerId: ref?.id ?? null, customerCountry: ref?.country ?? null };
+  });
   const items = await lineProducts(ctx, live);
-  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, deferred);
+  const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, deferred, before.size === 0);
   const lines: LineWrite[] = [];
   const replaced: number[] = [];
   for (const { row, customerId } of writes) {
@@ -180,8 +207,9 @@ async function writeOrders(ctx: WriteContext, records: readonly OrderRecord[], b
       updatedAt: row.updatedAt,
       hash: row.hash,
       test: row.test,
-      payload: row.test ? records[index] : undefined,
+      payload: row.test ? record(index) : undefined,
     })),
+    won.every((w) => !stored.order!.has(ledgerKey(w.row))),
   );
   return places;
 }

@@ -55,10 +55,11 @@ export async function ordersBefore(
   return new Map(parseRows(beforeRow, rows).map((r) => [ledgerKey(r), r]));
 }
 
-/** An order to write and its customer's id. */
+/** An order to write, its customer's id and country (as stored; written by a bulk INSERT itself). */
 export interface OrderWrite {
   row: OrderRow;
   customerId: number | null;
+  customerCountry: string | null;
 }
 
 const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
@@ -78,6 +79,9 @@ const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
   { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.row.placedAt) },
 ];
 
+/** A bulk batch's orders carry their customer's country (its INSERT trigger steps aside: migration 20261129020000). */
+const BULK_ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [...ORDER_COLUMNS, { name: 'customer_country', type: 'text', value: (o) => o.customerCountry }];
+
 /** The status an order's cancellation and refunds give it (x: the written values, r: its refunds' sum). */
 const STATUS = `(CASE WHEN x.cancelled THEN 'cancelled' WHEN r.refunded <= 0 THEN 'paid'
   WHEN r.refunded >= x.total_amount THEN 'refunded' ELSE 'partially_refunded' END)::"OrderStatus"`;
@@ -96,9 +100,18 @@ const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NU
           SELECT q.placed_at FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.source = x.source
             AND q.status <> 'cancelled' AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1)) END AS same_source)`;
 
+const REPLACE_ORDER = `ON CONFLICT (account_id, source, external_id) DO UPDATE SET
+       customer_id = EXCLUDED.customer_id, status = EXCLUDED.status, currency = EXCLUDED.currency, subtotal = EXCLUDED.subtotal,
+       discount_amount = EXCLUDED.discount_amount, shipping_amount = EXCLUDED.shipping_amount, tax_amount = EXCLUDED.tax_amount,
+       total_amount = EXCLUDED.total_amount, refunded_amount = EXCLUDED.refunded_amount, fees_amount = EXCLUDED.fees_amount,
+       shipping_cost = EXCLUDED.shipping_cost, presentment_currency = EXCLUDED.presentment_currency,
+       presentment_total = EXCLUDED.presentment_total, placed_at = EXCLUDED.placed_at`;
+
 /**
  * Inserts or replaces the orders (in the order given: ids ascend with it); returns their ids by
  * ledgerKey. `bulk`: inside deferPrevious, the statement computes the previous-order columns.
+ * `fresh`: none of them is stored (ordersBefore found none, under the account's lock): a plain
+ * INSERT, without ON CONFLICT's speculative insertion.
  */
 export async function writeOrders(
   tx: IngestionTx,
@@ -106,9 +119,10 @@ export async function writeOrders(
   currency: string,
   rows: readonly OrderWrite[],
   bulk = false,
+  fresh = false,
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const u = unnest(ORDER_COLUMNS, rows, 3, true);
+  const u = unnest(bulk ? BULK_ORDER_COLUMNS : ORDER_COLUMNS, rows, 3, true);
   const batch = bulk
     ? `SELECT y.*, lag(y.placed_at) OVER w AS batch_any, lag(y.placed_at) OVER s AS batch_same FROM (${u.select}) y
        WINDOW w AS (PARTITION BY y.customer_id, y.cancelled ORDER BY y.placed_at, y.ordinality),
@@ -117,21 +131,16 @@ export async function writeOrders(
   const written = await tx.$queryRawUnsafe<unknown[]>(
     `INSERT INTO orders (account_id, source, currency, external_id, customer_id, status, subtotal, discount_amount, shipping_amount,
                          tax_amount, total_amount, refunded_amount, fees_amount, shipping_cost, presentment_currency, presentment_total,
-                         placed_at, created_at${bulk ? ', customer_previous_at, customer_source_previous_at' : ''})
+                         placed_at, created_at${bulk ? ', customer_previous_at, customer_source_previous_at, customer_country' : ''})
      SELECT $1, x.source, $2, x.external_id, x.customer_id, ${STATUS}, x.subtotal, x.discount_amount, x.shipping_amount,
             x.tax_amount, x.total_amount, r.refunded, x.fees_amount, x.shipping_cost, x.presentment_currency, x.presentment_total,
-            x.placed_at, x.placed_at${bulk ? ', p.any_source, p.same_source' : ''}
+            x.placed_at, x.placed_at${bulk ? ', p.any_source, p.same_source, x.customer_country' : ''}
      FROM (${batch}) x
      ${bulk ? `CROSS JOIN LATERAL ${PREVIOUS} p` : ''}
      CROSS JOIN LATERAL (SELECT coalesce(sum(f.amount), 0) AS refunded FROM refunds f
                          WHERE f.account_id = $1 AND f.source = x.source AND f.order_external_id = x.external_id) r
      ORDER BY x.ordinality
-     ON CONFLICT (account_id, source, external_id) DO UPDATE SET
-       customer_id = EXCLUDED.customer_id, status = EXCLUDED.status, currency = EXCLUDED.currency, subtotal = EXCLUDED.subtotal,
-       discount_amount = EXCLUDED.discount_amount, shipping_amount = EXCLUDED.shipping_amount, tax_amount = EXCLUDED.tax_amount,
-       total_amount = EXCLUDED.total_amount, refunded_amount = EXCLUDED.refunded_amount, fees_amount = EXCLUDED.fees_amount,
-       shipping_cost = EXCLUDED.shipping_cost, presentment_currency = EXCLUDED.presentment_currency,
-       presentment_total = EXCLUDED.presentment_total, placed_at = EXCLUDED.placed_at
+     ${fresh ? '' : REPLACE_ORDER}
      RETURNING id, replace(source::text, '-', '_') AS source, external_id AS "externalId"`,
     accountId,
     currency,
@@ -206,17 +215,20 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
   return before.map((r) => r.refundedAt);
 }
 
-/** Attaches the waiting refunds of these stored orders to them (their order_id). */
+/**
+ * Attaches the waiting refunds of these stored orders to them (their order_id). The refunds are
+ * probed first and the order only for a key that has some: most orders of a batch have none.
+ */
 export async function attachRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<void> {
   if (orders.length === 0) return;
   await tx.$executeRawUnsafe(
     `UPDATE refunds f SET order_id = (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id)
      WHERE f.account_id = $1 AND f.id = ANY (ARRAY(
        SELECT w.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
-       CROSS JOIN LATERAL (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id ${PROBE}) o
-       CROSS JOIN LATERAL (SELECT f.id FROM refunds f
-                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id
-                             AND f.order_id IS DISTINCT FROM o.id ${PROBE}) w))`,
+       CROSS JOIN LATERAL (SELECT f.id, f.order_id FROM refunds f
+                           WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id ${PROBE}) w
+       CROSS JOIN LATERAL (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = x.source::"CommerceSource" AND o.external_id = x.external_id
+                             AND o.id IS DISTINCT FROM w.order_id ${PROBE}) o))`,
     accountId,
     ...pairs(orders),
   );
@@ -287,14 +299,14 @@ export async function deleteRefunds(tx: IngestionTx, accountId: string, source: 
 }
 
 /**
- * Bulk loads: the orders' statement triggers that keep customer_previous_at (migration
- * 20261127170000) step aside for the rest of the transaction; rebuildPrevious then sets the
- * columns of the customers the load touched in one lag() statement. The row trigger that
- * computes an inserted order's own values still runs (it sees the rows inserted before it in
- * the same statement), so a load in date order leaves nothing for the rebuild to rewrite.
+ * Bulk loads: for the rest of the batch, the orders' triggers that keep customer_previous_at
+ * (migration 20261127170000; the row trigger since 20261128172001) and the INSERT trigger that
+ * copies the customer's country (20261129020000) step aside: the batch's INSERT writes those
+ * columns itself. rebuildPrevious then corrects the previous-order columns of the customers the
+ * batch touched and turns both settings off.
  */
 export async function deferPrevious(tx: IngestionTx): Promise<void> {
-  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true)`);
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
 }
 
 /**
@@ -352,7 +364,7 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
       arrayLiteral(places.map((p) => p.own)),
     );
   }
-  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
 }
 
 /**
@@ -399,5 +411,5 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
       );
     }
   }
-  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true)`);
+  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
 }

@@ -97,15 +97,24 @@ const LEDGER_COLUMNS: ReadonlyArray<Column<LedgerEntry>> = [
   { name: 'payload', type: 'text', cast: 'jsonb', value: (e) => (e.payload === undefined ? null : JSON.stringify(e.payload)) },
 ];
 
-export async function saveLedger(tx: IngestionTx, scope: LedgerScope, entries: readonly LedgerEntry[]): Promise<void> {
+/**
+ * Writes the entries' ledger rows. `fresh`: none of them has a row yet (the caller read their
+ * versions in this transaction, under the account's lock, and found none): a plain INSERT, without
+ * the speculative insertion of ON CONFLICT (measured: about a fifth of the statement's time).
+ */
+export async function saveLedger(tx: IngestionTx, scope: LedgerScope, entries: readonly LedgerEntry[], fresh = false): Promise<void> {
   if (entries.length === 0) return;
   const u = unnest(LEDGER_COLUMNS, entries, 5);
   await tx.$executeRawUnsafe(
     `INSERT INTO ingestion_records (account_id, kind, integration_id, via, ${u.names})
      SELECT $1, $2, $3::int, $4, x.* FROM (${u.select}) x
-     ON CONFLICT (account_id, source, kind, external_id) DO UPDATE SET
+     ${
+       fresh
+         ? ''
+         : `ON CONFLICT (account_id, source, kind, external_id) DO UPDATE SET
        source_updated_at = EXCLUDED.source_updated_at, content_hash = EXCLUDED.content_hash, deleted_at = EXCLUDED.deleted_at,
-       test = EXCLUDED.test, payload = EXCLUDED.payload, integration_id = EXCLUDED.integration_id, via = EXCLUDED.via, written_at = now()`,
+       test = EXCLUDED.test, payload = EXCLUDED.payload, integration_id = EXCLUDED.integration_id, via = EXCLUDED.via, written_at = now()`
+     }`,
     scope.accountId,
     scope.kind,
     scope.integrationId,
@@ -136,7 +145,7 @@ async function idsByKey(tx: IngestionTx, sql: string, params: unknown[]): Promis
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
-const CUSTOMER_COLUMNS: ReadonlyArray<Column<CustomerRow>> = [
+export const CUSTOMER_COLUMNS: ReadonlyArray<Column<CustomerRow>> = [
   { name: 'source', type: 'text', cast: '"CommerceSource"', value: (c) => sourceDb(c.source) },
   { name: 'external_id', type: 'text', value: (c) => c.externalId },
   { name: 'email', type: 'text', value: (c) => c.email },

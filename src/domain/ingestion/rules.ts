@@ -15,6 +15,7 @@ export class RecordError extends Error {
 const MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
 const MONEY_PARTS = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
 const LEADING_ZEROS = /^0+/;
+const NORMALIZED_MONEY = /^(?:0|[1-9]\d{0,11})\.\d\d$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -38,6 +39,8 @@ export function cents(value: unknown, field: string, options: { min?: bigint } =
  * dozen amounts per order).
  */
 export function amount(value: unknown, field: string): string {
+  // Already the normalized string (no leading zero, two decimals): itself, without a match's parts.
+  if (typeof value === 'string' && NORMALIZED_MONEY.test(value)) return value;
   const match = typeof value === 'string' ? MONEY_PARTS.exec(value) : null;
   if (match === null) return decimal(cents(value, field, { min: 0n }));
   const whole = match[2]!.replace(LEADING_ZEROS, '') || '0';
@@ -128,6 +131,17 @@ export function contentHash(record: unknown): string {
   return hash('sha256', stableJson(record), 'hex');
 }
 
+/** A member name as JSON writes it; the few names records use, written once (bounded: a record's own keys are not kept). */
+const quotedKeys = new Map<string, string>();
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 1_000) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /**
  * JSON with every object's keys sorted (undefined members left out, as JSON.stringify does).
  * Built by appending to one string: this runs over every record of a bulk load.
@@ -145,7 +159,7 @@ function stableJson(value: unknown): string {
   for (const key of Object.keys(record).sort()) {
     const member = record[key];
     if (member === undefined) continue;
-    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${stableJson(member)}`;
+    text += `${text.length === 1 ? '' : ','}${quotedKey(key)}:${stableJson(member)}`;
   }
   return `${text}}`;
 }

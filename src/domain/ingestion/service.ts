@@ -3,42 +3,19 @@
 // account combined into one transaction (./combine.ts).
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { BulkOptions, ChangeSet, IngestionResult, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import type { IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
 import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
 import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
 import { deleteRecords, redactCustomers, redactShop } from './erase.ts';
 import { lockAccount, setRefundAttribution } from './repo.ts';
 import { combinedOrderWrites } from './combine.ts';
+import { bulkOrders } from './bulk.ts';
 
 export const noChanges: OnChanged = async () => {};
 
 const BULK_BATCH = 2_000;
 const ATTRIBUTIONS: readonly RefundAttribution[] = ['order_day', 'refund_day'];
-
-/** The running result of a bulk load: counts, the changes, and only the records not stored (a million stored ones stay counts). */
-function bulkResult() {
-  const days = new Set<string>();
-  const customers = new Set<number>();
-  const skus = new Set<string>();
-  const result: IngestionResult = { outcomes: [], counts: { stored: 0, skipped: 0, rejected: 0 }, changes: { days: [], customerIds: [], skus: [] } };
-  return {
-    add(batch: IngestionResult): void {
-      for (const o of batch.outcomes) if (o.outcome !== 'stored') result.outcomes.push(o);
-      result.counts.stored += batch.counts.stored;
-      result.counts.skipped += batch.counts.skipped;
-      result.counts.rejected += batch.counts.rejected;
-      batch.changes.days.forEach((d) => days.add(d));
-      batch.changes.customerIds.forEach((c) => customers.add(c));
-      batch.changes.skus.forEach((s) => skus.add(s));
-    },
-    counts: () => ({ ...result.counts }),
-    done(): IngestionResult {
-      const changes: ChangeSet = { days: [...days].sort(), customerIds: [...customers].sort((a, b) => a - b), skus: [...skus].sort() };
-      return { ...result, changes };
-    },
-  };
-}
 
 function build(transact: Transact, onChanged: OnChanged, options: { combine: boolean }): IngestionService {
   const run = (accountId: string, origin: Origin, work: (ctx: WriteContext) => Promise<void>, offset = 0) =>
@@ -58,42 +35,15 @@ function build(transact: Transact, onChanged: OnChanged, options: { combine: boo
     redactCustomers: (accountId, origin, ids) => run(accountId, origin, (ctx) => redactCustomers(ctx, ids)),
     redactShop: (accountId, origin) => run(accountId, origin, (ctx) => redactShop(ctx)),
 
-    async bulkUpsertOrders(accountId: string, origin: Origin, records: AsyncIterable<OrderRecord> | Iterable<OrderRecord>, options: BulkOptions = {}) {
-      const size = Math.max(1, Math.min(options.batchSize ?? BULK_BATCH, 10_000));
-      const total = bulkResult();
-      let offset = 0;
-      // The next batch is read (an import parses its file here) while the previous one is written;
-      // a batch is written only after the one before it has committed.
-      let writing: Promise<void> = Promise.resolve();
-      const write = (batch: OrderRecord[]) => {
-        const at = offset;
-        offset += batch.length;
-        writing = writing.then(async () => {
-          total.add(await run(accountId, origin, (ctx) => writeOrderBatch(ctx, batch, { bulk: true }), at));
-          options.progress?.(total.counts());
-        });
-        // Its failure is thrown where it is awaited (the next batch, or the end), not reported as unhandled meanwhile.
-        writing.catch(() => {});
-      };
-      let batch: OrderRecord[] = [];
-      try {
-        for await (const record of records) {
-          batch.push(record);
-          if (batch.length < size) continue;
-          await writing;
-          write(batch);
-          batch = [];
-        }
-      } catch (error) {
-        // The records failed (a file that cannot be read): the call ends when the batch being written has.
-        await writing.catch(() => {});
-        throw error;
-      }
-      await writing;
-      if (batch.length > 0) write(batch);
-      await writing;
-      return total.done();
-    },
+    bulkUpsertOrders: (accountId, origin, records, options = {}) =>
+      bulkOrders(
+        origin.source,
+        records,
+        options,
+        (work, offset) => run(accountId, origin, work, offset),
+        (ctx, batch) => writeOrderBatch(ctx, batch, { bulk: true }),
+        BULK_BATCH,
+      ),
 
     getRefundAttribution: (accountId) =>
       transact(async (tx) => {

@@ -132,8 +132,10 @@ export function refundRow(value: RefundRecord, source: string, prefix = ''): Ref
   const r = object(value) as Partial<RefundRecord>;
   const s = stamp(r as Record<string, unknown>, source);
   return {
-    ...s,
+    source: s.source,
     externalId: key(r.externalId, `${prefix}externalId`),
+    updatedAt: s.updatedAt,
+    hash: s.hash,
     orderExternalId: key(r.orderExternalId, `${prefix}orderExternalId`),
     refundedAt: instant(r.refundedAt, `${prefix}refundedAt`),
     amount: decimal(cents(r.amount, `${prefix}amount`, { min: 0n })),
@@ -170,8 +172,12 @@ export function orderRow(value: OrderRecord, accountCurrency: string, defaultSou
   refunds.forEach((r, i) => {
     if (r.orderExternalId !== s.externalId) throw new RecordError(`refunds[${i}].orderExternalId`, "must be the order's externalId");
   });
+  // The stamp's fields spelled out: an object literal of one fixed shape, not a spread's copy (the bulk path builds one per order).
   return {
-    ...s,
+    source: s.source,
+    externalId: s.externalId,
+    updatedAt: s.updatedAt,
+    hash: s.hash,
     test: o.test === true,
     placedAt: instant(o.placedAt, 'placedAt'),
     cancelled: optionalInstant(o.cancelledAt, 'cancelledAt') !== null,
