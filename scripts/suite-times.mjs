@@ -22,7 +22,9 @@ const seconds = { ...recorded.seconds };
 let refreshed = 0;
 for (const suite of results.testResults ?? []) {
   if (typeof suite.startTime !== 'number' || typeof suite.endTime !== 'number') continue;
-  const name = path.relative(testDir, suite.name).split(path.sep).join('/');
+  // Relative to the suite's own test/ folder, so a run from another clone (CI's) names the same suites.
+  const file = suite.name.split(path.sep).join('/');
+  const name = file.slice(file.lastIndexOf('/test/') + '/test/'.length);
   seconds[name] = Math.round((suite.endTime - suite.startTime) / 100) / 10;
   refreshed++;
 }
