@@ -4,7 +4,8 @@ import type { DeleteRecord, RecordKind } from './types.ts';
 import { type Accepted, type WriteContext, check, ledgerScope, winners } from './batch.ts';
 import { DELETED, REDACTED, RecordError, chargedDays, instant, key } from './rules.ts';
 import { saveLedger, versions } from './repo.ts';
-import { deleteOrders, deleteRefunds, settleRefunds } from './repo-orders.ts';
+import { deleteOrders, settleRefunds } from './repo-orders.ts';
+import { deleteRefunds } from './repo-refunds.ts';
 import { deleteAdSpend, deleteCustomers, deleteExpenses, deleteProducts, eraseIntegration, redactCustomers as redact } from './repo-erase.ts';
 import { AD_SPEND_SOURCE } from './commands.ts';
 

@@ -10,21 +10,16 @@ import { CheckedOrders } from './bulk.ts';
 import {
   type LineWrite,
   type OrderBefore,
-  type OrderPlace,
   type OrderWrite,
-  attachRefunds,
   cancel,
-  deferPrevious,
   deleteOrderIds,
   ordersBefore,
-  rebuildPrevious,
-  refreshPrevious,
-  refundStatistics,
   replaceLines,
   settleRefunds,
   writeOrders as writeOrderRows,
-  writeRefunds,
 } from './repo-orders.ts';
+import { type OrderPlace, deferPrevious, rebuildPrevious, refreshPrevious } from './repo-previous.ts';
+import { attachRefunds, refundStatistics, writeRefunds } from './repo-refunds.ts';
 
 function markOrder(ctx: WriteContext, order: Pick<OrderBefore, 'placedAt' | 'customerId' | 'skus'>): void {
   ctx.marks
