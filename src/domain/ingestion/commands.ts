@@ -27,7 +27,6 @@ export async function upsertCustomers(ctx: WriteContext, records: readonly Custo
     ctx.tx,
     ctx.accountId,
     won.map((w) => w.row),
-    true,
   );
   for (const id of ids.values()) ctx.marks.customer(id);
   await saveLedger(

@@ -5,7 +5,7 @@
 // orders, so a bulk INSERT may write customer_country itself (migration 20261129020000).
 import type { IngestionTx } from './types.ts';
 import type { CustomerRow } from './validate.ts';
-import { CUSTOMER_COLUMNS } from './repo.ts';
+import { CUSTOMER_COLUMNS, INSERT_CUSTOMERS } from './repo.ts';
 import { PROBE, arrayLiteral, unnest } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
@@ -37,9 +37,7 @@ export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows
     await tx.$queryRawUnsafe<unknown[]>(
       `WITH x AS MATERIALIZED (${u.select}),
        created AS (
-         INSERT INTO customers (account_id, source, external_id, email, name, phone, city, country, created_at, updated_at)
-         SELECT $1, x.source, x.external_id, x.email, x.name, x.phone, x.city, x.country, coalesce(x.created_at, now()), coalesce(x.created_at, now())
-         FROM x
+         ${INSERT_CUSTOMERS('x')}
          ON CONFLICT (account_id, external_id) DO NOTHING
          RETURNING id, external_id, country)
        SELECT id, external_id AS "externalId", country FROM created

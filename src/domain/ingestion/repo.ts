@@ -160,17 +160,20 @@ export const CUSTOMER_COLUMNS: ReadonlyArray<Column<CustomerRow>> = [
  * Customers written in full (insert, or replace the details of the stored one); returns their
  * ids. `overwrite` false only creates the missing ones (an order's customer reference).
  */
-export async function writeCustomers(tx: IngestionTx, accountId: string, rows: readonly CustomerRow[], overwrite: boolean): Promise<Map<string, number>> {
+/** Inserts the customers of `rows` (a select of CUSTOMER_COLUMNS as x) for account $1; the caller adds its ON CONFLICT. */
+export const INSERT_CUSTOMERS = (rows: string) =>
+  `INSERT INTO customers (account_id, source, external_id, email, name, phone, city, country, created_at, updated_at)
+   SELECT $1, x.source, x.external_id, x.email, x.name, x.phone, x.city, x.country, coalesce(x.created_at, now()), coalesce(x.created_at, now())
+   FROM ${rows} x`;
+
+/** Inserts or updates the customers (their details replaced); their ids by external id. */
+export async function writeCustomers(tx: IngestionTx, accountId: string, rows: readonly CustomerRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const u = unnest(CUSTOMER_COLUMNS, rows, 2);
-  const onConflict = overwrite
-    ? `DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, phone = EXCLUDED.phone, city = EXCLUDED.city, country = EXCLUDED.country, updated_at = now()`
-    : `DO NOTHING`;
   await tx.$executeRawUnsafe(
-    `INSERT INTO customers (account_id, source, external_id, email, name, phone, city, country, created_at, updated_at)
-     SELECT $1, x.source, x.external_id, x.email, x.name, x.phone, x.city, x.country, coalesce(x.created_at, now()), coalesce(x.created_at, now())
-     FROM (${u.select}) x
-     ON CONFLICT (account_id, external_id) ${onConflict}`,
+    `${INSERT_CUSTOMERS(`(${u.select})`)}
+     ON CONFLICT (account_id, external_id)
+     DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, phone = EXCLUDED.phone, city = EXCLUDED.city, country = EXCLUDED.country, updated_at = now()`,
     accountId,
     ...u.params,
   );
