@@ -108,9 +108,9 @@ export async function writeOrderBatch(
 ): Promise<void> {
   const { tx, accountId } = ctx;
   const deferred = options.previous !== 'none';
-  if (deferred) await deferPrevious(tx);
   const places = await writeOrders(ctx, input, options.bulk === true, deferred);
-  if (!deferred) return;
+  // Nothing written (every record skipped or rejected): the triggers were never set aside.
+  if (!deferred || places === null) return;
   if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
   else await refreshPrevious(tx, accountId, ctx.marks.customerIds(), places);
 }
@@ -127,8 +127,11 @@ function checkedOrders(ctx: WriteContext, input: readonly OrderRecord[] | Checke
   return { accepted, record: (index: number) => input.record(index) };
 }
 
-/** Returns the places in their customers' chains that the orders took or left. */
-async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, bulk: boolean, deferred: boolean): Promise<OrderPlace[]> {
+/**
+ * Returns the places in their customers' chains that the orders took or left; null when no order
+ * won (then nothing is written, and `deferred` has not set the triggers aside).
+ */
+async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, bulk: boolean, deferred: boolean): Promise<OrderPlace[] | null> {
   const { tx, accountId } = ctx;
   const { accepted, record } = checkedOrders(ctx, input);
   // The orders' versions, their refunds' and their customers' in one look-up.
@@ -144,7 +147,8 @@ async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | Ch
   });
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
-  if (won.length === 0) return [];
+  if (won.length === 0) return null;
+  if (deferred) await deferPrevious(tx);
   const rows = won.map((w) => w.row);
   const live = rows.filter((o) => !o.test);
   await applyRefunds(
