@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// `npm run build`: compiles src/ and rest-compat/ to JavaScript in dist/ (tsc with
-// tsconfig.build.json; the generated Prisma client under src/db/__generated__ is TypeScript and
-// compiled with the rest), bundles the server from the same sources into dist/app/ (what
-// dist/svc.js runs: scripts/bundle-server.mjs), then copies every file that is not TypeScript (the playground's and
-// the dashboard's bundles under src/http/{playground,dashboard}/__generated__, the playground's page script and styles) to the same place under
-// dist/, where the compiled code looks for it. The service then runs with plain `node`
-// (`node dist/svc.js`, or bin/svc.js); prisma/, schema/ and content/ are read from the package root, not from dist/.
+// `npm run build`: bundles the server from src/ with esbuild into dist/app/ (what dist/svc.js runs:
+// scripts/bundle-server.mjs; the generated Prisma client under src/db/__generated__ is bundled with
+// the rest), then copies every file of src/ and rest-compat/ that is not TypeScript (the
+// playground's and the dashboard's bundles under src/http/{playground,dashboard}/__generated__, the
+// playground's page script and styles) to the same place under dist/, where the bundle looks for
+// them (src/paths.ts), and makes the embedded database template. The service then runs with plain
+// `node` (`node dist/svc.js`, or bin/svc.js); prisma/, schema/ and content/ are read from the
+// package root, not from dist/. Nothing here checks types: `npm run typecheck` does (tsc over
+// src/, rest-compat/, test/ and bench/), and CI runs it. tsc compiled every module to dist/src/ as
+// well until the bundle was all that ran; that took about 23 s of CPU of every install's 40.
 // `--if-stale` (used by `npm start`) builds only when dist/ is missing or older than a source;
 // `--check` only says which (exit code 0: current).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer, SERVER_BUNDLE_DIR } from './bundle-server.mjs';
@@ -38,9 +40,7 @@ function newest(paths) {
 }
 
 // The lockfile too: the server bundle holds the dependencies it bundled (an update must rebuild it).
-const current = () =>
-  existsSync(stamp) &&
-  newest([...sources, 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-server.mjs', 'package-lock.json']) <= statSync(stamp).mtimeMs;
+const current = () => existsSync(stamp) && newest([...sources, 'tsconfig.json', 'scripts/bundle-server.mjs', 'package-lock.json']) <= statSync(stamp).mtimeMs;
 // `--check` (the tests' globalSetup, test/global-setup.mjs): exit 0 when dist/ is current, 1 when
 // it is missing or older than a source; builds nothing.
 if (process.argv.includes('--check')) process.exit(current() ? 0 : 1);
@@ -54,14 +54,7 @@ if (!existsSync(path.join(root, 'src/db/__generated__/prisma/client.ts'))) {
   process.exit(1);
 }
 
-const tsc = createRequire(path.join(root, 'package.json')).resolve('typescript/bin/tsc');
 rmSync(dist, { recursive: true, force: true });
-const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
-if (result.status !== 0) {
-  rmSync(dist, { recursive: true, force: true });
-  console.error('build: tsc failed; dist/ removed.');
-  process.exit(result.status ?? 1);
-}
 
 let copied = 0;
 function copyAssets(dir) {
@@ -76,8 +69,7 @@ function copyAssets(dir) {
 }
 for (const dir of sources) copyAssets(dir);
 
-// The server's bundle (scripts/bundle-server.mjs): what dist/svc.js runs; dist/src/ stays for the
-// template's builder below.
+// The server's bundle (scripts/bundle-server.mjs): what dist/svc.js runs, and the template's builder below.
 const bundled = await bundleServer(root, dist).catch((error) => {
   rmSync(dist, { recursive: true, force: true });
   console.error(`build: bundling the server failed (${error instanceof Error ? error.message : String(error)}); dist/ removed.`);
@@ -95,7 +87,7 @@ writeFileSync(
 const templateStarted = Date.now();
 const template = spawnSync(
   process.execPath,
-  ['--input-type=module', '-e', "const { buildTemplate } = await import('./dist/src/db/template-build.js'); await buildTemplate();"],
+  ['--input-type=module', '-e', `const { buildTemplate } = await import('./dist/${SERVER_BUNDLE_DIR}/template-build.js'); await buildTemplate();`],
   { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
 );
 if (template.status === 0) say(`build: embedded database template in ${((Date.now() - templateStarted) / 1000).toFixed(1)} s`);

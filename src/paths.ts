@@ -1,6 +1,6 @@
 // The project's root folder, from which prisma/, schema/, content/ and the data directory are
-// found. This file is src/paths.ts, dist/src/paths.js once compiled by tsc, or part of a chunk of
-// dist/app/ in the server's bundle (`npm run build`): all resolve to the folder that holds package.json.
+// found. This file is src/paths.ts, or part of a chunk of dist/app/ in the server's bundle
+// (`npm run build`): both resolve to the folder that holds package.json.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -10,8 +10,8 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { createPrisma } from '../../dist/src/db/client.js';
-import { ingestionService } from '../../dist/src/domain/ingestion/index.js';
+import { createPrisma } from '../../dist/app/db-client.js';
+import { ingestionService } from '../../dist/app/ingestion.js';
 
 /** A field of /proc/<pid>/status in kB (VmRSS, VmHWM). */
 function statusKb(field, pid = 'self') {
