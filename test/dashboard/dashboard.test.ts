@@ -45,10 +45,23 @@ const PAGES = [
   ['/settings', 'Settings'],
 ] as const;
 
+// Once per file (both database variants): the bundle of the sources as they are now (esbuild: well
+// under a second), not one left by an earlier install, and one Chromium; each variant has a context of its own.
+let browser: Browser;
+if (CHROMIUM) {
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-dashboard.mjs'], { cwd: projectRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build-dashboard failed:\n${build.stdout}${build.stderr}`);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    mkdirSync(path.dirname(DOCS_SCREENSHOT), { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+  }, 60_000);
+  afterAll(() => browser?.close());
+}
+
 browserDescribe('dashboard in Chromium', (target) => {
   let database: TestDatabase;
   let app: TestApp;
-  let browser: Browser;
   let watched: Watched;
   let page: Page;
   let accountId: string;
@@ -82,11 +95,6 @@ browserDescribe('dashboard in Chromium', (target) => {
   }
 
   beforeAll(async () => {
-    // The bundle of the sources as they are now (esbuild: well under a second), not one left by an earlier install.
-    const build = spawnSync(process.execPath, ['scripts/build-dashboard.mjs'], { cwd: projectRoot, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build-dashboard failed:\n${build.stdout}${build.stderr}`);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    mkdirSync(path.dirname(DOCS_SCREENSHOT), { recursive: true });
     cert = makeCertificate();
     receiver = await startReceiver(cert);
     database = await target.create();
@@ -100,13 +108,12 @@ browserDescribe('dashboard in Chromium', (target) => {
     accountId = await prepareDemoStore(app.db.prisma, app.services);
     await createDashboardUser(app.db.prisma, { accountId, email: EMAIL, role: 'owner', password: PASSWORD });
     await makeInsight(app.db.prisma, accountId, { title: 'Reorder the wool scarves before the weekend', status: 'open', severity: 'high' });
-    browser = await chromium.launch({ executablePath: CHROMIUM });
     watched = await watchedContext(browser, app.url);
     page = await watched.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
   }, 240_000);
   afterAll(async () => {
-    await browser?.close();
+    await watched?.context.close();
     await app?.close();
     await database?.close();
     await receiver?.close();
