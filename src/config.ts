@@ -9,7 +9,7 @@ import { bool, int } from './config-values.ts';
 import { graphqlConfig, graphqlEnv, type GraphQLConfig } from './config-graphql.ts';
 import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from './observability/config.ts';
 import { jobsConfigFrom, jobsEnv, type ImportsConfig, type JobsConfig, type RetentionConfig } from './config-jobs.ts';
-import { sessionConfig, sessionEnv, type SessionConfig } from './config-session.ts';
+import { sessionChecks, sessionConfig, sessionEnv, type SessionConfig } from './config-session.ts';
 import { detectCommit } from './config-commit.ts';
 import { shopifyChecks, shopifyConfig, shopifyEnv, type ShopifyConfig } from './connectors/shopify/config.ts';
 
@@ -105,7 +105,7 @@ function crossChecks(raw: Record<string, string | undefined>): string[] {
   if (raw.NODE_ENV === 'production' && raw.WEBHOOK_ALLOW_PRIVATE_HOSTS?.trim()) {
     problems.push('WEBHOOK_ALLOW_PRIVATE_HOSTS: refused when NODE_ENV=production (it lets webhooks reach private networks; tests only)');
   }
-  problems.push(...shopifyChecks(raw));
+  problems.push(...sessionChecks(raw), ...shopifyChecks(raw));
   return problems;
 }
 

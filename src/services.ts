@@ -101,7 +101,7 @@ export function buildServices(config: Readonly<Config>, db: Database, ports: Ser
     accounts,
     auth,
     keys: keysService(db.prisma, { onRevoke: (id) => auth.forgetKey(id) }),
-    users: usersService(db.prisma, { onSessionsChanged: (id) => auth.forgetUser(id) }),
+    users: usersService(db.prisma, { onSessionsChanged: (id) => auth.forgetUser(id), hashCost: config.session.passwordHashCost }),
     customers,
     catchup,
     credits,

@@ -29,6 +29,7 @@ export interface Watched {
   foreign: string[];
   consoleErrors: string[];
   newPage(): Promise<Page>;
+  /** The CSP violations the page's document reported since the last call (each is reported once). */
   cspViolations(page: Page): Promise<string[]>;
 }
 
@@ -63,7 +64,7 @@ export async function watchedContext(browser: Browser, origin: string, options: 
       page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
       return page;
     },
-    cspViolations: (page) => page.evaluate(() => window.__cspViolations ?? []),
+    cspViolations: (page) => page.evaluate(() => window.__cspViolations?.splice(0) ?? []),
   };
 }
 
@@ -72,10 +73,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /**
  * axe-core's serious and critical violations on the page. Its source is evaluated through the
  * DevTools protocol (page.evaluate), which the page's CSP does not govern, rather than added as an
- * inline <script> the CSP would (rightly) block.
+ * inline <script> the CSP would (rightly) block; once per document (a client-side route change
+ * keeps it).
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => typeof axe !== 'undefined'))) await page.evaluate(axeSource);
   const result = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -3,21 +3,30 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './app.ts';
 import { testDatabaseUrls } from '../../src/config.ts';
 import type { PrismaClient } from '../../src/db/client.ts';
-import { hashPassword, type DashboardRole, type DashboardUser } from '../../src/domain/users/index.ts';
+import { HASH_COST, hashPassword, type DashboardRole, type DashboardUser } from '../../src/domain/users/index.ts';
 import { readJson } from './http.ts';
 
 export const TEST_SESSION_SECRET = 'a-session-secret-for-the-tests-0123456789';
 
 /**
+ * scrypt's log2 N in tests that sign in but are not about the cost of hashing (PASSWORD_HASH_COST,
+ * the lowest it allows: 1/32 of production's work and memory). Sign-in, the lockout, the dummy
+ * hash of unknown e-mails and stored hashes' parameters run the same code at either cost;
+ * dashboard-auth keeps tests at the default (production) cost, as does the browser suite.
+ */
+export const TEST_HASH_COST = HASH_COST.min;
+
+/**
  * The app settings of dashboard tests: 127.0.0.1 trusted as a proxy (each sign-in names its own
- * client address), a known session key, and Redis when the machine has it (rate limits shared as in
- * production) under a prefix of this run.
+ * client address), a known session key, password hashes at TEST_HASH_COST, and Redis when the
+ * machine has it (rate limits shared as in production) under a prefix of this run.
  */
 export function dashboardEnv(): Record<string, string> {
   const redis = testDatabaseUrls().redis;
   return {
     TRUSTED_PROXIES: '127.0.0.1',
     SESSION_SECRET: TEST_SESSION_SECRET,
+    PASSWORD_HASH_COST: String(TEST_HASH_COST),
     ...(redis ? { REDIS_URL: redis, RATE_LIMIT_REDIS_PREFIX: `test:${randomUUID()}:` } : {}),
   };
 }
@@ -63,17 +72,18 @@ export const cookieGraphql = (
 /** The password of the users that signedInUser and insertUser make. */
 export const TEST_USER_PASSWORD = 'correct horse battery';
 
-/** TEST_USER_PASSWORD hashed (scrypt, the product's parameters) once per test file, on first use. */
+/** TEST_USER_PASSWORD hashed (scrypt at TEST_HASH_COST) once per test file, on first use. */
 let testPasswordHash: Promise<string> | undefined;
 
 /**
  * A dashboard user of the account whose password is TEST_USER_PASSWORD, inserted with a hash made
  * once per file: for tests about what a signed-in user may do, not about hashing at creation (which
- * createDashboardUser does, about 70 ms of CPU each; its own tests use it). Every such user has the
- * same stored hash, salt included.
+ * createDashboardUser does, about 70 ms of CPU each at the default cost; its own tests use it).
+ * Every such user has the same stored hash, salt included, at TEST_HASH_COST: signing in verifies it
+ * at that cost, whatever the app's PASSWORD_HASH_COST.
  */
 export async function insertUser(prisma: PrismaClient, accountId: string, email: string, role: DashboardRole): Promise<DashboardUser> {
-  testPasswordHash ??= hashPassword(TEST_USER_PASSWORD);
+  testPasswordHash ??= hashPassword(TEST_USER_PASSWORD, TEST_HASH_COST);
   return prisma.dashboardUser.create({
     data: { id: randomUUID(), accountId, email: email.toLowerCase(), role, passwordHash: await testPasswordHash },
     select: { id: true, accountId: true, email: true, role: true, mustChangePassword: true, sessionVersion: true, createdAt: true, lastSignInAt: true },

@@ -7,7 +7,7 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { readJson } from '../helpers/http.ts';
 import { makeAccount } from '../factories/index.ts';
-import { createDashboardUser, LOCKOUT, SIGN_IN_LIMITS } from '../../src/domain/users/index.ts';
+import { LOCKOUT, SCRYPT_PARAMS, SIGN_IN_LIMITS } from '../../src/domain/users/index.ts';
 import { sessionTokens } from '../../src/domain/auth/index.ts';
 import {
   cookieGraphql,
@@ -17,6 +17,7 @@ import {
   login as loginAt,
   nextAddress,
   signIn as signInAt,
+  TEST_HASH_COST,
   TEST_SESSION_SECRET,
   TEST_USER_PASSWORD,
 } from '../helpers/dashboard.ts';
@@ -42,11 +43,12 @@ describeEachDatabase('dashboard sign-in', (target) => {
 
   /**
    * A user of the account with PASSWORD, inserted with the file's one hash of it (these tests are
-   * about signing in); password null: a one-time password is generated and hashed, as the CLI does.
+   * about signing in); password null: a one-time password is generated and hashed, as the CLI does
+   * (at the app's PASSWORD_HASH_COST, TEST_HASH_COST: the cost has a test of its own below).
    */
   async function newUser(role: 'owner' | 'member' = 'owner', password: typeof PASSWORD | null = PASSWORD) {
     const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
-    if (password === null) return { ...(await createDashboardUser(t.db.prisma, { accountId, email, role })), email };
+    if (password === null) return { ...(await t.services.users.createUser({ accountId, email, role })), email };
     return { user: await insertUser(t.db.prisma, accountId, email, role), oneTimePassword: null, email };
   }
 
@@ -110,6 +112,41 @@ describeEachDatabase('dashboard sign-in', (target) => {
       ]);
     } finally {
       await prod.close();
+    }
+  });
+
+  test("at the default PASSWORD_HASH_COST (production's), new hashes and the unknown e-mail's dummy are N = 2^15; stored hashes keep their own", async () => {
+    const env = dashboardEnv();
+    delete env.PASSWORD_HASH_COST;
+    const standard = await startTestApp(database, env);
+    try {
+      expect(standard.config.session.passwordHashCost).toBe(SCRYPT_PARAMS.log2N);
+      expect(t.config.session.passwordHashCost).toBe(TEST_HASH_COST);
+      const email = `standard-${randomUUID()}@example.com`;
+      const { user } = await standard.services.users.createUser({ accountId, email, role: 'member', password: PASSWORD });
+      const stored = async () => (await t.db.prisma.dashboardUser.findUniqueOrThrow({ where: { id: user.id } })).passwordHash;
+      expect(await stored()).toMatch(/^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+      expect((await loginAt(standard, email, PASSWORD)).status).toBe(200);
+      expect((await loginAt(standard, email, 'not the password at all')).status).toBe(401);
+      expect((await loginAt(standard, `nobody-${randomUUID()}@example.com`, PASSWORD)).status).toBe(401);
+      // The app hashing at TEST_HASH_COST verifies this hash at 2^15, and the standard app a user's hash at TEST_HASH_COST.
+      expect((await login(email, PASSWORD)).status).toBe(200);
+      const cheap = await newUser('member');
+      expect((await t.db.prisma.dashboardUser.findUniqueOrThrow({ where: { id: cheap.user!.id } })).passwordHash).toMatch(`scrypt$${TEST_HASH_COST}$8$1$`);
+      expect((await loginAt(standard, cheap.email, PASSWORD)).status).toBe(200);
+      // A password changed on the standard app is hashed at its cost.
+      const cookie = await signInAt(standard, email, PASSWORD);
+      const NEW = 'another long passphrase';
+      const changed = await fetch(`${standard.url}/auth/password`, {
+        method: 'POST',
+        headers: { cookie, 'apollo-require-preflight': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ currentPassword: PASSWORD, newPassword: NEW }),
+      });
+      expect(changed.status).toBe(200);
+      expect(await stored()).toMatch(/^scrypt\$15\$8\$1\$/);
+      expect((await login(email, NEW)).status).toBe(200);
+    } finally {
+      await standard.close();
     }
   });
 

@@ -102,6 +102,18 @@ test('production requires DATABASE_URL, reported together with the other problem
   expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
 });
 
+test('PASSWORD_HASH_COST: scrypt log2 N of new hashes, 15 by default, 10 to 17; production refuses less than 15', () => {
+  const key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgresql://app@db.internal:5432/commerce', WEBHOOK_SECRET_KEY: key };
+  expect(loadConfig({ env: {}, envFile: null }).session.passwordHashCost).toBe(15);
+  expect(loadConfig({ env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }, envFile: null }).session.passwordHashCost).toBe(10);
+  expect(loadConfig({ env: { ...production, PASSWORD_HASH_COST: '16' }, envFile: null }).session.passwordHashCost).toBe(16);
+  for (const value of ['9', '18', '12.5', 'cheap']) expect(problemsOf({ PASSWORD_HASH_COST: value })).toEqual([expect.stringMatching(/^PASSWORD_HASH_COST: /)]);
+  expect(problemsOf({ ...production, PASSWORD_HASH_COST: '14' })).toEqual([
+    'PASSWORD_HASH_COST: at least 15 when NODE_ENV=production (lower costs are for tests)',
+  ]);
+});
+
 describe('detectCommit', () => {
   const dirs: string[] = [];
   const tempDir = () => {

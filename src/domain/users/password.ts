@@ -1,11 +1,14 @@
 // Password hashing with scrypt (node:crypto). The stored string carries its parameters, so they can
 // be raised later without breaking existing hashes: `scrypt$<log2 N>$<r>$<p>$<salt b64url>$<key b64url>`.
-// Parameters (docs/dashboard.md): N = 2^15, r = 8, p = 1, a 16-byte random salt, a 64-byte key.
+// Parameters (docs/dashboard.md): N = 2^15, r = 8, p = 1, a 16-byte random salt, a 64-byte key;
+// PASSWORD_HASH_COST (log2 N of new hashes) may lower N outside production, for tests.
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { AppError } from '../../errors.ts';
 import { HASH_LIMITS, hashLimiter } from './hash-limit.ts';
 
 export const SCRYPT_PARAMS = { log2N: 15, r: 8, p: 1, saltBytes: 16, keyBytes: 64 } as const;
+/** log2 N that PASSWORD_HASH_COST may choose for new hashes; production refuses less than the default. */
+export const HASH_COST = { min: 10, max: 17, production: SCRYPT_PARAMS.log2N } as const;
 /** At least 128 * N * r bytes; twice that leaves room for stronger parameters read back from a hash. */
 const MAX_MEM = 256 * 1024 * 1024;
 /** The memory scrypt needs for N, r, p (OpenSSL's own check: 128 * r * (N + 2) + 128 * r * p bytes). */
@@ -28,8 +31,9 @@ function scrypt(password: string, salt: Buffer, keyBytes: number, options: Scryp
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p, saltBytes, keyBytes } = SCRYPT_PARAMS;
+/** A new hash of the password; log2N (PASSWORD_HASH_COST) defaults to SCRYPT_PARAMS'. */
+export async function hashPassword(password: string, log2N: number = SCRYPT_PARAMS.log2N): Promise<string> {
+  const { r, p, saltBytes, keyBytes } = SCRYPT_PARAMS;
   const salt = randomBytes(saltBytes);
   const key = await scrypt(password, salt, keyBytes, { N: 2 ** log2N, r, p });
   return ['scrypt', log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -65,9 +69,16 @@ export async function verifyPassword(password: string, encoded: string): Promise
 export const matchFingerprint = (encoded: string, password: string): string =>
   createHash('sha256').update(encoded).update('\n').update(password.normalize('NFC')).digest('hex');
 
-/** A hash of nothing anyone knows: verified against when the e-mail is unknown, so both answers take the same time. */
-let dummy: Promise<string> | null = null;
-export const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomBytes(16).toString('hex')));
+/**
+ * A hash of nothing anyone knows, at the cost new hashes have: verified against when the e-mail is
+ * unknown, so both answers take the same time.
+ */
+const dummies = new Map<number, Promise<string>>();
+export function dummyHash(log2N: number = SCRYPT_PARAMS.log2N): Promise<string> {
+  let dummy = dummies.get(log2N);
+  if (!dummy) dummies.set(log2N, (dummy = hashPassword(randomBytes(16).toString('hex'), log2N)));
+  return dummy;
+}
 
 /** A one-time password: 16 characters from a 56-character alphabet without look-alikes (about 93 bits). */
 export function generatePassword(length = 16): string {

@@ -23,6 +23,8 @@ export interface CreateDashboardUserInput {
 export async function createDashboardUser(
   prisma: PrismaClient,
   input: CreateDashboardUserInput,
+  /** log2 N of the password's hash (PASSWORD_HASH_COST); default: SCRYPT_PARAMS'. */
+  hashCost?: number,
 ): Promise<{ user: DashboardUser; oneTimePassword: string | null; fingerprint: string }> {
   const email = normalizeEmail(input.email);
   const role = input.role ?? 'member';
@@ -30,7 +32,7 @@ export async function createDashboardUser(
   if (input.password !== undefined) checkNewPassword(input.password, 'password');
   const oneTimePassword = input.password === undefined ? generatePassword() : null;
   const password = input.password ?? oneTimePassword!;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashCost);
   const user = await usersRepo(prisma).create({
     id: randomUUID(),
     accountId: input.accountId,
@@ -45,6 +47,8 @@ export async function createDashboardUser(
 export interface UsersServiceOptions {
   /** Called after a user's sessions were revoked or the user removed (the auth cache forgets it). */
   onSessionsChanged?: (userId: string) => void;
+  /** log2 N of new password hashes and of the unknown e-mail's dummy (config.session.passwordHashCost). */
+  hashCost?: number;
 }
 
 const invalidCredentials = () => new AppError('invalid_credentials');
@@ -55,6 +59,7 @@ const locked = (seconds: number) => new AppError('too_many_attempts', undefined,
 export function usersService(prisma: PrismaClient, options: UsersServiceOptions = {}) {
   const repo = usersRepo(prisma);
   const changed = (id: string) => options.onSessionsChanged?.(id);
+  const { hashCost } = options;
 
   /**
    * Counts a failure against the e-mail (a user's row, or the lockout row of an unknown e-mail),
@@ -74,7 +79,7 @@ export function usersService(prisma: PrismaClient, options: UsersServiceOptions 
   }
 
   return {
-    createUser: (input: CreateDashboardUserInput) => createDashboardUser(prisma, input),
+    createUser: (input: CreateDashboardUserInput) => createDashboardUser(prisma, input, hashCost),
     getUser: async (id: string): Promise<DashboardUser | null> => (UUID.test(id) ? repo.findById(id) : null),
     /** The account's user, or not_found (another account's id, or no id at all, answers the same). */
     async getAccountUser(accountId: string, id: string): Promise<DashboardUser> {
@@ -100,7 +105,7 @@ export function usersService(prisma: PrismaClient, options: UsersServiceOptions 
     /** Sets a password without the current one (the operator, the demo); every session of the user ends. */
     async resetPassword(userId: string, password: string, mustChangePassword: boolean): Promise<DashboardUser> {
       checkNewPassword(password, 'password');
-      const user = (await repo.setPassword(userId, await hashPassword(password), mustChangePassword))!;
+      const user = (await repo.setPassword(userId, await hashPassword(password, hashCost), mustChangePassword))!;
       changed(userId);
       return user;
     },
@@ -115,7 +120,7 @@ export function usersService(prisma: PrismaClient, options: UsersServiceOptions 
       const user = email.length <= 254 ? await repo.findByEmail(email) : null;
       const unknown = user ? null : await repo.unknownLockout(email);
       const lockedSeconds = lockedForSeconds(user ?? unknown, now);
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(hashCost)));
       if (lockedSeconds) throw locked(lockedSeconds);
       if (!user || !matches) return fail(email, user, now);
       const signedIn = await repo.signedIn(user.id, now);
@@ -137,7 +142,7 @@ export function usersService(prisma: PrismaClient, options: UsersServiceOptions 
       checkNewPassword(newPassword);
       if (newPassword === currentPassword)
         throw new AppError('invalid_parameter', 'Choose a password different from the current one.', { param: 'newPassword' });
-      const updated = await repo.setPassword(user.id, await hashPassword(newPassword), false, now);
+      const updated = await repo.setPassword(user.id, await hashPassword(newPassword, hashCost), false, now);
       if (!updated) throw await lockedNow(user.id, now);
       changed(user.id);
       return updated;
