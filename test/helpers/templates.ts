@@ -29,9 +29,27 @@ export const templateCacheDir = () => process.env.TEST_TEMPLATE_DIR || path.join
 
 const shortKey = async () => (await templateKey()).slice(0, 24);
 
+/**
+ * How the image is made, in its name beside the key: a changed recipe makes a new image even where
+ * the migrations did not change (2: the `postgres` database only, see onlyPostgres).
+ */
+const IMAGE_RECIPE = 2;
+
 /** The path of the current embedded image (it may not exist yet). */
 export async function embeddedImagePath(): Promise<string> {
-  return path.join(templateCacheDir(), `pglite-${await shortKey()}.tar`);
+  return path.join(templateCacheDir(), `pglite-${await shortKey()}-${IMAGE_RECIPE}.tar`);
+}
+
+/**
+ * Drops template0 and template1 from the database the image is dumped from: the suites use the
+ * `postgres` database only (none creates a database on the embedded one), and every suite's copy
+ * then loads about 730 files and 29 MB instead of 1,340 files and 44 MB.
+ */
+async function onlyPostgres(db: PGlite): Promise<void> {
+  await db.exec(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await db.exec('DROP DATABASE template0');
+  await db.exec('DROP DATABASE template1');
+  await db.exec('CHECKPOINT');
 }
 
 /**
@@ -58,6 +76,7 @@ async function migratedDatabase(): Promise<{ db: PGlite; dispose(): Promise<void
 async function buildEmbeddedImage(file: string): Promise<void> {
   const { db, dispose } = await migratedDatabase();
   try {
+    await onlyPostgres(db);
     const image = await db.dumpDataDir('none');
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
@@ -74,7 +93,7 @@ async function buildEmbeddedImage(file: string): Promise<void> {
 async function removeOldImages(dir: string): Promise<void> {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const name of await readdir(dir)) {
-    if (!/^pglite-[0-9a-f]+\.tar$/.test(name)) continue;
+    if (!/^pglite-[0-9a-f]+(-\d+)?\.tar$/.test(name)) continue;
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
     if (info && info.atimeMs < dayAgo && info.mtimeMs < dayAgo) await rm(file, { force: true });

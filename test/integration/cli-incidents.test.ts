@@ -1,10 +1,13 @@
 // `svc incidents open|update|resolve|list`: the operator manages the incidents that
 // /api/v1/incidents publishes; bad arguments are exit 2, domain errors exit 1 with their code.
+// The commands run while `svc serve` holds the data directory, as an operator runs them during an
+// incident: each goes through the running server (one embedded database opened for the file, not
+// one per command; a command on the files themselves: cli.test.ts).
 import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { svc, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
+import { svc, svcBackground, CLI_TEST_TIMEOUT_MS } from '../helpers/cli.ts';
 
 jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
@@ -12,10 +15,20 @@ let dataDir: string;
 const env = () => ({ DATA_DIR: dataDir });
 const json = (stdout: string) => JSON.parse(stdout.trim());
 
-beforeAll(() => {
+let server: ReturnType<typeof svcBackground>;
+
+beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'svc-incidents-'));
+  server = svcBackground(['serve'], { ...env(), PORT: '0' }, /API status\s+http:/);
+  await server.started;
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 test('open, update, list and resolve an incident', async () => {
   const opened = await svc(['incidents', 'open', '--title', 'Elevated API errors', '--severity', 'major', '--body', 'Investigating.', '--json'], env());

@@ -1,5 +1,8 @@
 // `svc users create|list` as an operator uses them: the one-time password printed once works for
 // a sign-in on the running server, which then requires a password change; bad arguments exit 2.
+// The commands run while `svc serve` holds the data directory, so each goes through that server
+// (one embedded database opened for the file, not one per command; a command on the files
+// themselves: cli.test.ts).
 import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +14,22 @@ jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 let dataDir: string;
 const env = () => ({ DATA_DIR: dataDir });
 
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'svc-cli-users-'));
-});
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
 const BANNER = /API status\s+(http:\/\/\S+)\/api\/v1\/status/;
+let server: ReturnType<typeof svcBackground>;
+let url: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'svc-cli-users-'));
+  server = svcBackground(['serve'], { ...env(), PORT: '0' }, BANNER);
+  url = BANNER.exec(await server.started)![1]!;
+});
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 test('users create prints a one-time password that signs in (and must be changed); users list shows the user', async () => {
   const account = JSON.parse((await svc(['accounts', 'create', '--name', 'Ops Store', '--json'], env())).stdout) as { id: string };
@@ -49,20 +62,13 @@ test('users create prints a one-time password that signs in (and must be changed
     ['helper@example.com', 'member', true],
   ]);
 
-  const server = svcBackground(['serve'], { ...env(), PORT: '0' }, BANNER);
-  try {
-    const url = BANNER.exec(await server.started)![1]!;
-    const res = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ops@example.com', password }),
-    });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ user: { email: 'ops@example.com', role: 'owner', mustChangePassword: true }, account: { name: 'Ops Store' } });
-  } finally {
-    server.child.kill('SIGTERM');
-  }
-  expect(await server.exited).toBe(0);
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ops@example.com', password }),
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ user: { email: 'ops@example.com', role: 'owner', mustChangePassword: true }, account: { name: 'Ops Store' } });
 });
 
 test('svc serve refuses to start in production without SESSION_SECRET, before opening the database', async () => {

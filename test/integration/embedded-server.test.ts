@@ -4,6 +4,7 @@
 // middle of a transaction releases the session and loses its changes.
 import net from 'node:net';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { openMemoryDatabase, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { openEmptyPglite } from '../helpers/templates.ts';
 
@@ -54,8 +55,11 @@ const closed = (socket: net.Socket) =>
     socket.once('close', () => resolve());
   });
 let pool: pg.Pool;
+/** A second PGlite for the tests of a server of their own, one after the other (the last closes it). */
+let spare: PGlite;
 
 beforeAll(async () => {
+  spare = await openEmptyPglite();
   db = await openMemoryDatabase();
   pool = new pg.Pool({ connectionString: db.connectionString, max: 8 });
   await pool.query('CREATE TABLE counter (n int NOT NULL)');
@@ -64,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool.end();
   await db.close();
+  if (!spare.closed) await spare.close();
 });
 
 test("a second connection never runs inside another connection's open transaction", async () => {
@@ -156,8 +161,7 @@ test('work of a client that disconnects after Execute but before Sync is not com
 
 test('a connection idling while it holds the session is closed and rolled back', async () => {
   const idleDb = await import('../../src/db/pglite-server.ts');
-  const lite = await openEmptyPglite();
-  const server = new idleDb.PgliteServer(lite, { idleHoldMs: 200 });
+  const server = new idleDb.PgliteServer(spare, { idleHoldMs: 200 });
   await server.start();
   const url = `postgresql://postgres@127.0.0.1:${server.port}/postgres`;
   const idler = new pg.Client({ connectionString: url });
@@ -176,13 +180,13 @@ test('a connection idling while it holds the session is closed and rolled back',
     await other.end();
     await idler.end().catch(() => {});
     await server.stop();
-    await lite.close();
   }
 });
 
 test('stopping the server while a client is inside a transaction is clean', async () => {
   const { PgliteServer } = await import('../../src/db/pglite-server.ts');
-  const lite = await openEmptyPglite();
+  // The PGlite the idle test's server (stopped) used; this server is the only one on it now.
+  const lite = spare;
   const server = new PgliteServer(lite);
   await server.start();
   const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${server.port}/postgres` });

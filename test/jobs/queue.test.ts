@@ -95,8 +95,11 @@ describeEachDatabase('job queue', (target) => {
     expect(crashed?.runId).toEqual(expect.any(Number));
 
     const survivor = runnerOn(dbB, [job]);
-    // Past three heartbeats (stale after 3 s) the claim is released and run again: the survivor
-    // drains until it has (a fixed wait failed on a loaded machine; the deadline only bounds a hang).
+    // The worker died a minute ago: its last heartbeat is older than three heartbeats (stale after
+    // 3 s), so the claim is released and run again. (Dated back rather than waited for: the wait
+    // for a heartbeat to stop is what the next test's long run shows.) The survivor drains until it
+    // has run it (the deadline only bounds a hang).
+    await dbA.prisma.$executeRaw`UPDATE job_queue SET heartbeat_at = now() - interval '1 minute' WHERE owner = ${crashed!.owner}`;
     for (const deadline = Date.now() + 60_000; !runs.includes(account.id) && Date.now() < deadline;) {
       await sleep(200);
       await survivor.drain();
