@@ -32,6 +32,11 @@ export async function deferPrevious(tx: IngestionTx): Promise<void> {
   await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
 }
 
+/** The customers ($2) with a stored order (id below $4) placed after their first new one ($3): a probe each. */
+const LATER_STORED = `unnest($2::int4[], $3::timestamptz[]) AS c(id, first_at)
+  CROSS JOIN LATERAL (SELECT 1 FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id AND q.placed_at > c.first_at AND q.id < $4::int4
+                      LIMIT 1) later`;
+
 // The instants as PostgreSQL writes them (microseconds kept; a JavaScript Date keeps milliseconds).
 const previousRow = z.object({ id: col.int, anySource: z.string().nullable(), sameSource: z.string().nullable() });
 
@@ -77,11 +82,35 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
 }
 
 /**
+ * A bulk batch that only added orders (it replaced and removed none): each customer's earliest new
+ * order (`firstAt`) and the smallest id the batch's INSERT gave (`fromId`; the account's writes are
+ * serialized, so every smaller id of its orders was stored before the batch).
+ */
+export interface Appended {
+  firstAt: ReadonlyMap<number, Date>;
+  fromId: number;
+}
+
+/** A batch that only added orders (its places are its new orders): each customer's first, and the smallest id. */
+export function appended(places: readonly OrderPlace[]): Appended {
+  const firstAt = new Map<number, Date>();
+  let fromId = Number.MAX_SAFE_INTEGER;
+  for (const p of places) {
+    fromId = Math.min(fromId, p.id);
+    const first = p.customerId === null ? undefined : firstAt.get(p.customerId);
+    if (p.customerId !== null && (first === undefined || p.placedAt < first)) firstAt.set(p.customerId, p.placedAt);
+  }
+  return { firstAt, fromId };
+}
+
+/**
  * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
  * marks their metrics pending (the statement trigger that marks them, customer_metrics_mark_pending,
- * stepped aside with the others); ends deferPrevious.
+ * stepped aside with the others); ends deferPrevious. With `appended` only the customers that have
+ * a stored order placed after one of the batch's are recomputed (one index probe each): the
+ * INSERT wrote the new orders' own values, and only a later stored order's can change.
  */
-export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[]): Promise<void> {
+export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[], appended?: Appended): Promise<void> {
   if (customerIds.length > 0) {
     await tx.$executeRawUnsafe(
       `INSERT INTO customer_metrics_pending (account_id, customer_id)
@@ -101,11 +130,13 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
                            ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
                       CASE WHEN q.status = 'cancelled' THEN NULL
                            ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
-               FROM unnest($2::int4[]) AS c(id)
+               FROM ${appended ? LATER_STORED : 'unnest($2::int4[]) AS c(id)'}
                CROSS JOIN LATERAL (SELECT * FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id ${PROBE}) q) v
          WHERE (v.customer_previous_at, v.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
         accountId,
-        arrayLiteral([...new Set(customerIds)]),
+        ...(appended
+          ? [arrayLiteral([...appended.firstAt.keys()]), arrayLiteral([...appended.firstAt.values()].map(iso)), appended.fromId]
+          : [arrayLiteral([...new Set(customerIds)])]),
       ),
     );
     if (changed.length > 0) {

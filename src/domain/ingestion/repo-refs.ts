@@ -26,7 +26,9 @@ function lockedRefs(select: string): string {
 /**
  * The customers these rows name (once each), created when missing with the row's details (an
  * existing customer is left as it is), in one statement: the ones it creates come back from the
- * INSERT, the others from a probe per key. A customer another transaction created meanwhile (not
+ * INSERT, the others from a probe per key (only those: the INSERT's rows are not in the
+ * statement's snapshot, and probing for them read, on a table without statistics, every index entry
+ * of the account for each key). A customer another transaction created meanwhile (not
  * in the statement's snapshot, so neither created nor found) is looked up again.
  */
 export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows: readonly CustomerRow[]): Promise<Map<string, CustomerRef>> {
@@ -42,7 +44,7 @@ export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows
          RETURNING id, external_id, country)
        SELECT id, external_id AS "externalId", country FROM created
        UNION ALL
-       ${lockedRefs('SELECT external_id FROM x')}`,
+       ${lockedRefs('SELECT external_id FROM x WHERE NOT EXISTS (SELECT 1 FROM created WHERE created.external_id = x.external_id)')}`,
       accountId,
       ...u.params,
     ),
