@@ -1,7 +1,7 @@
 // The order commands: orders with their lines and refunds, refunds alone, cancellations.
 import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
-import { REDACTED, REDACTED_NAME, contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
+import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
 import { type CustomerRow, type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
 import { orderCustomerRefs } from './repo-refs.ts';
@@ -140,16 +140,10 @@ async function writeOrders(
 ): Promise<{ places: OrderPlace[]; fresh: boolean } | null> {
   const { tx, accountId } = ctx;
   const { accepted, record } = checkedOrders(ctx, input);
-  // The orders' versions, their refunds' and their customers' in one look-up.
-  const customerKeys = new Map<string, { source: string; externalId: string }>();
-  for (const { row } of accepted) {
-    const ref = row.customer && { source: row.source, externalId: row.customer.externalId };
-    if (ref) customerKeys.set(ledgerKey(ref), ref);
-  }
+  // The orders' versions and their refunds' in one look-up (their customers' only where they are created: orderCustomerRefs).
   const stored = await versionsOfKinds(tx, accountId, {
     order: accepted.map((a) => a.row),
     refund: accepted.flatMap((a) => a.row.refunds),
-    customer: [...customerKeys.values()],
   });
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
@@ -174,7 +168,7 @@ async function writeOrders(
     removed.map((o) => o.id),
   );
   const places: OrderPlace[] = removed.map((o) => ({ ...o, own: false }));
-  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live, stored.customer!));
+  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live));
   // The orders' refunds (waiting ones and the ones just written) once: their sums go into the INSERT, and only these orders attach any.
   const refunded = await refundedSums(tx, accountId, live);
   const writes: OrderWrite[] = live.map((row) => {
@@ -228,19 +222,18 @@ async function writeOrders(
 /**
  * The customers the orders name, once each (the first mention's details, as the insert keeps the
  * first). A customer redacted (customers/redact) is created, if they were not stored yet, without
- * their details.
+ * their details (orderCustomerRefs).
  */
-function orderCustomers(orders: readonly OrderRow[], versions: ReadonlyMap<string, StoredVersion>): CustomerRow[] {
+function orderCustomers(orders: readonly OrderRow[]): CustomerRow[] {
   const named = new Map<string, CustomerRow>();
   for (const o of orders) {
     if (!o.customer || named.has(o.customer.externalId)) continue;
-    const redacted = versions.get(ledgerKey({ source: o.source, externalId: o.customer.externalId }))?.contentHash === REDACTED;
     const { externalId, email, name, country } = o.customer;
     named.set(externalId, {
       source: o.source,
       externalId,
-      email: redacted ? '' : email,
-      name: redacted ? REDACTED_NAME : name,
+      email,
+      name,
       country,
       updatedAt: null,
       hash: '',
