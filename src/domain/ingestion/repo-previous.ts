@@ -10,16 +10,19 @@ import { col, parseRows, z } from '../shared/index.ts';
  * An inserted order's own customer_previous_at and customer_source_previous_at, computed by the
  * ingestion's INSERT (the row trigger steps aside: deferPrevious): the later of the customer's
  * previous counted order in the batch (lag over the batch, in the order given: ids ascend with it)
- * and its last stored one placed at or before (stored ids are smaller). Replaced orders keep their
- * stored values (ON CONFLICT sets neither); refreshPrevious or rebuildPrevious corrects whatever a
- * write moved.
+ * and its last stored one placed at or before (stored ids are smaller). One probe finds the last
+ * stored order of any source; only when it is of another source (an account with several) does a
+ * second one look for the last of the order's own. Replaced orders keep their stored values (ON
+ * CONFLICT sets neither); refreshPrevious or rebuildPrevious corrects whatever a write moved.
  */
-export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_any, (
-          SELECT q.placed_at FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.status <> 'cancelled'
-            AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1)) END AS any_source,
-       CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_same, (
+export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_any, l.placed_at) END AS any_source,
+       CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_same,
+         CASE WHEN l.placed_at IS NULL OR l.source = x.source THEN l.placed_at ELSE (
           SELECT q.placed_at FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.source = x.source
-            AND q.status <> 'cancelled' AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1)) END AS same_source)`;
+            AND q.status <> 'cancelled' AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1) END) END AS same_source
+     FROM (SELECT 1) one
+     LEFT JOIN LATERAL (SELECT q.placed_at, q.source FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.status <> 'cancelled'
+                          AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1) l ON true)`;
 
 /**
  * For the rest of the write, the orders' triggers that keep customer_previous_at
