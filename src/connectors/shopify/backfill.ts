@@ -157,10 +157,13 @@ async function download(
     const bad = r.outcomes.find((o) => o.outcome === 'rejected');
     if (bad && !firstRejection && bad.outcome === 'rejected') firstRejection = `${bad.externalId}: ${bad.field} ${bad.reason}`;
   };
+  // Every line of the download passes here: a for-in walk, not Object.entries' arrays (JSON.parse's objects have no inherited keys).
   const ids = (value: Record<string, unknown>, into: string[] = []) => {
     if (typeof value.id === 'string') into.push(value.id);
-    for (const [key, v] of Object.entries(value))
+    for (const key in value) {
+      const v = value[key];
       if (key !== '__parentId' && v && typeof v === 'object' && !Array.isArray(v)) ids(v as Record<string, unknown>, into);
+    }
     return into;
   };
   const remember = (group: (typeof open)[number], line: Line) => {
