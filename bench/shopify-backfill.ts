@@ -12,6 +12,7 @@
 // and map the orders' JSONL alone, the peak RSS and the load average.
 //   npm run bench:shopify-backfill -- [--orders 20000] [--batch 2000 (the sync's default)] [--profile DIR (a CPU profile of the backfill)]
 //     [--log-statements (the scratch database's statements in the server's log: log_min_duration_statement = 0)]
+//     [--default-heap (V8's default heap growing, not the job processes' setting: src/cli/heap.ts)]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
 import { execFileSync, spawn } from 'node:child_process';
@@ -35,6 +36,7 @@ import { copyAll, copyFiles, csvRow, rowWriter, writeRows } from './lib/copy-bas
 import { bulkResultUrl } from './lib/shopify-bulk.ts';
 import { vmHwmKb } from './lib/child.ts';
 import { cpuMeter, phaseProfiler } from './lib/cpu.ts';
+import { HEAP_GROWING_PERCENT, boundHeapGrowth } from '../src/cli/heap.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     batch: { type: 'string', default: String(BACKFILL_BATCH) },
     profile: { type: 'string' },
     'log-statements': { type: 'boolean', default: false },
+    'default-heap': { type: 'boolean', default: false },
   },
 });
 const ORDERS = Number(values.orders);
@@ -217,6 +220,10 @@ async function main(): Promise<void> {
       pollMs: 20,
     });
 
+    // The heap setting of the processes that run jobs (svc worker, svc start), unless --default-heap.
+    if (!values['default-heap']) boundHeapGrowth();
+    const heapSetting =
+      values['default-heap'] || process.execArgv.some((a) => a.startsWith('--heap-growing')) ? 'as given to node' : `growing ${HEAP_GROWING_PERCENT}%`;
     const loadBefore = load();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
@@ -286,7 +293,7 @@ async function main(): Promise<void> {
     console.log(
       `peak RSS of this process (the connector) during the backfill: ${mb(peak)}   (target < 300 MB; ${mb(rssBefore)} before it starts); simulator process VmHWM ${mb((vmHwmKb(sim.child.pid) ?? 0) * 1024)}`,
     );
-    console.log(`JS heap: peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
+    console.log(`JS heap (${heapSetting}): peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
     const r = peaks.atRss;
     console.log(
       `at the RSS's peak: heap ${mb(r.heapTotal)} (${mb(r.heapUsed)} used), external ${mb(r.external)} (array buffers ${mb(r.arrayBuffers)}), the rest ${mb(r.rss - r.heapTotal - r.external)} (code, Prisma's WebAssembly, malloc); peaks: heap ${mb(peaks.heapTotal)}, external ${mb(peaks.external)}`,
