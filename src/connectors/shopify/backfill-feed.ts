@@ -5,9 +5,10 @@
 // after the call has taken the records in. Fed as one stream, each batch is checked while the
 // previous one is written and the transactions follow each other directly (as bench:ingest).
 // The stream's position is stored after each transaction commits (the bulk path's `progress`),
-// on a connection of its own while the next one runs: at the first batch boundary at or before
-// the records committed. A stop (the signal) or a failed progress save ends the feed before the
-// bulk write starts another transaction: nothing more is written after them.
+// at the last batch boundary at or before the records committed, before the next transaction
+// starts (one UPDATE; the next batch is checked meanwhile). A stop (the signal) or a failed
+// position save ends the feed before the bulk write starts another transaction: nothing more is
+// written after them.
 import type { IngestionResult } from '../../domain/ingestion/index.ts';
 
 /** Where a resume starts after a batch (its first line and byte), and how many records (upstream's) the batch held. */
@@ -37,7 +38,8 @@ export function bulkFeed<T>(
   const marks: Array<{ end: number; at: FeedPosition }> = [];
   let pushed = 0;
   let taken = 0;
-  let done = 0;
+  /** Records the write has committed and whose position (if they completed a batch) is stored. */
+  let stored = 0;
   let ended = false;
   let failure = null as { error: unknown } | null;
   let saving = Promise.resolve();
@@ -57,7 +59,7 @@ export function bulkFeed<T>(
   };
   /** Before a transaction is started: the one before has committed, and no stop or failed save since. */
   async function settled(records: number): Promise<void> {
-    while (done < records && !failure) await changed;
+    while (stored < records && !failure) await changed;
     if (failure) throw failure.error;
     signal?.throwIfAborted();
   }
@@ -90,18 +92,21 @@ export function bulkFeed<T>(
   }
 
   const progress = (counts: IngestionResult['counts']) => {
-    done = counts.stored + counts.skipped + counts.rejected;
+    const done = counts.stored + counts.skipped + counts.rejected;
     let at: FeedPosition | null = null;
     let records = 0;
     while (marks.length && marks[0]!.end <= done) {
       at = marks.shift()!.at;
       records += at.records;
     }
-    if (at) {
-      const position = { ...at, records };
-      saving = saving.then(() => (failure ? undefined : committed(position, counts))).catch(fail);
-    }
-    notify();
+    const position = at && { ...at, records };
+    saving = saving
+      .then(async () => {
+        if (position && !failure) await committed(position, counts);
+        stored = done;
+        notify();
+      })
+      .catch(fail);
   };
 
   const result = write(records(), size, progress);

@@ -10,7 +10,8 @@
 // join then reads (bulk-result.ts): those orders are read again whole through the Admin API
 // instead (newer-wins would keep an order first written without a line: a rewrite with the same
 // updatedAt does not always win); for other streams such a child fails the stream rather than
-// join another record. Records are mapped and written through the ingestion commands in batches,
+// join another record. Records are mapped and written through the ingestion commands in batches
+// (the orders' fed to one bulk call for the whole download: backfill-feed.ts),
 // the next batch read, joined and mapped while the previous one is written; after each batch the
 // stream's position (lines, records, bytes) is stored, so an interrupted backfill resumes after
 // the last stored batch (and newer-wins makes any repeat a no-op).
@@ -235,9 +236,12 @@ async function download(
         } else if (resumedRecords === null || resumedRecords > window) {
           // Never attached to another record: the stream fails, visibly, and its operation is run again.
           const message = `bulk result line ${lineNo}: ${line.id} names its parent ${line.__parentId}, which is not among the last ${window} records read (Shopify wrote it further from its parent)`;
+          const error = new ShopifyApiError(message, 200);
+          // The batch being written ends first, so that its position save does not follow the reset.
           await writing?.catch(() => {});
+          await feed?.abandon(error);
           await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0, lastError: message });
-          throw new ShopifyApiError(message, 200);
+          throw error;
         }
         // Else: a resumed download re-reads the children of records written before it stopped.
       } else {
