@@ -10,7 +10,9 @@
 // the rest: the connector's own HTTP, JSONL parsing, joining and mapping while no batch is being
 // written; what it does while one is, it does in the write's time), the time to read, parse
 // and map the orders' JSONL alone, the peak RSS and the load average.
-//   npm run bench:shopify-backfill -- [--orders 20000] [--batch 2000 (the sync's default)]
+//   npm run bench:shopify-backfill -- [--orders 20000] [--batch 2000 (the sync's default)] [--profile DIR (a CPU profile of the backfill)]
+//     [--log-statements (the scratch database's statements in the server's log: log_min_duration_statement = 0)]
+//     [--default-heap (V8's default heap growing, not the job processes' setting: src/cli/heap.ts)]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
 import { execFileSync, spawn } from 'node:child_process';
@@ -33,8 +35,18 @@ import type { GqlCustomer, GqlLineItem, GqlOrder, GqlProduct, GqlVariant } from 
 import { copyAll, copyFiles, csvRow, rowWriter, writeRows } from './lib/copy-baseline.ts';
 import { bulkResultUrl } from './lib/shopify-bulk.ts';
 import { vmHwmKb } from './lib/child.ts';
+import { cpuMeter, phaseProfiler } from './lib/cpu.ts';
+import { HEAP_GROWING_PERCENT, boundHeapGrowth } from '../src/cli/heap.ts';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '20000' }, batch: { type: 'string', default: String(BACKFILL_BATCH) } } });
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '20000' },
+    batch: { type: 'string', default: String(BACKFILL_BATCH) },
+    profile: { type: 'string' },
+    'log-statements': { type: 'boolean', default: false },
+    'default-heap': { type: 'boolean', default: false },
+  },
+});
 const ORDERS = Number(values.orders);
 const SHOP = 'bench-shop.myshopify.com';
 const TOKEN = 'shpat_bench';
@@ -178,6 +190,12 @@ async function main(): Promise<void> {
     // In a process of its own: the schema engine is no part of the connector's memory.
     execFileSync(process.execPath, ['bin/run-ts.js', 'bench/lib/migrate-child.ts', scratch.connectionString], { stdio: 'inherit' });
     await client.connect();
+    if (values['log-statements']) {
+      // Every statement of the scratch database (sessions opened from now on) in the server's log, with its duration.
+      const db = (await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
+      await client.query(`ALTER DATABASE "${db}" SET log_min_duration_statement = 0`);
+      console.log(`statements of ${db} logged by the server`);
+    }
     await client.query(`INSERT INTO accounts (id, name, updated_at) VALUES ('acc_sync', 'Sync', now()), ('acc_copy', 'Copy', now())`);
     const simStart = performance.now();
     const simUrl = await sim.url;
@@ -202,6 +220,10 @@ async function main(): Promise<void> {
       pollMs: 20,
     });
 
+    // The heap setting of the processes that run jobs (svc worker, svc start), unless --default-heap.
+    if (!values['default-heap']) boundHeapGrowth();
+    const heapSetting =
+      values['default-heap'] || process.execArgv.some((a) => a.startsWith('--heap-growing')) ? 'as given to node' : `growing ${HEAP_GROWING_PERCENT}%`;
     const loadBefore = load();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
@@ -217,9 +239,19 @@ async function main(): Promise<void> {
       peaks.external = Math.max(peaks.external, m.external);
       peaks.arrayBuffers = Math.max(peaks.arrayBuffers, m.arrayBuffers);
     }, 50);
+    // The CPU of this process and of the pool's server processes (the bench's own client is idle meanwhile).
+    const backends = async () =>
+      (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map(
+        (r) => r.pid,
+      );
+    await prisma.$queryRawUnsafe('SELECT 1');
+    const cpu = await cpuMeter(backends).start();
     const syncStart = performance.now();
-    await sync.syncIntegration('acc_sync', integrationId, new Date());
+    const profiler = phaseProfiler(values.profile);
+    await profiler.run('backfill', () => sync.syncIntegration('acc_sync', integrationId, new Date()));
+    profiler.close();
     const syncSeconds = (performance.now() - syncStart) / 1000;
+    const used = await cpu.stop();
     clearInterval(sampler);
     const loadAfter = load();
     // What the backfill left alive (run with --expose-gc, as the npm script does).
@@ -253,11 +285,15 @@ async function main(): Promise<void> {
     console.log(
       `backfill time in the ingestion writes, stock and progress saves: ${((db.ms / 1000) as number).toFixed(1)} s (${(dbShare * 100).toFixed(0)}%); the rest, the connector's own while no batch is written (HTTP, JSONL parsing, join, mapping, Admin queries): ${(syncSeconds - db.ms / 1000).toFixed(1)} s (${((1 - dbShare) * 100).toFixed(0)}%)`,
     );
+    const us = (ms: number) => ((ms * 1000) / ORDERS).toFixed(0);
+    console.log(
+      `CPU per order during the backfill: this process ${us(used.processMs)} us, its server processes ${us(used.databaseMs ?? 0)} us (wall ${us(syncSeconds * 1000)} us)`,
+    );
     console.log(`the orders' JSONL read, parsed, joined and mapped alone (no writes): ${(rows.readMs / 1000).toFixed(1)} s`);
     console.log(
       `peak RSS of this process (the connector) during the backfill: ${mb(peak)}   (target < 300 MB; ${mb(rssBefore)} before it starts); simulator process VmHWM ${mb((vmHwmKb(sim.child.pid) ?? 0) * 1024)}`,
     );
-    console.log(`JS heap: peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
+    console.log(`JS heap (${heapSetting}): peak ${mb(heapPeak)} used (live and garbage), ${mb(heapAfter)} live after the backfill (after a full GC)`);
     const r = peaks.atRss;
     console.log(
       `at the RSS's peak: heap ${mb(r.heapTotal)} (${mb(r.heapUsed)} used), external ${mb(r.external)} (array buffers ${mb(r.arrayBuffers)}), the rest ${mb(r.rss - r.heapTotal - r.external)} (code, Prisma's WebAssembly, malloc); peaks: heap ${mb(peaks.heapTotal)}, external ${mb(peaks.external)}`,

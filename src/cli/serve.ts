@@ -6,6 +6,7 @@ import { parse, type Command, type CommandContext } from './args.ts';
 import { createLogger, lineLogger } from '../observability/logger.ts';
 import { startTracing } from '../observability/tracing.ts';
 import { startMetricsServer } from '../observability/server.ts';
+import { boundHeapGrowth } from './heap.ts';
 
 async function serve({ config, io, args }: CommandContext, withDemo: boolean): Promise<number> {
   parse(args, {});
@@ -63,6 +64,8 @@ async function serve({ config, io, args }: CommandContext, withDemo: boolean): P
   io.out('');
   const { runner } = background;
   if (runner) {
+    // This process runs the jobs (a Shopify backfill among them): its heap kept near its live set.
+    boundHeapGrowth();
     background.start();
     if (server.demo?.seeded) {
       io.out("first job run: computing the demo store's metrics, insights and alerts");
@@ -86,6 +89,7 @@ export const serveCommand: Command = (ctx) => serve(ctx, false);
 
 export const workerCommand: Command = async ({ config, io, args }) => {
   parse(args, {});
+  boundHeapGrowth();
   const logger = createLogger(config);
   const tracing = await startTracing({ ...config.observability.tracing, version: config.commit });
   const core = await openCore(config, { poolSize: 4, migrate: 'if-owned' });

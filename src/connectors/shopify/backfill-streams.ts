@@ -37,7 +37,20 @@ export interface StreamDef<Batch = unknown> {
    * written: no database access here, only the upstream's.
    */
   prepare(ctx: BackfillContext, groups: Group[]): Promise<Batch> | Batch;
-  write(ctx: BackfillContext, origin: Origin, batch: Batch): Promise<IngestionResult[]>;
+  /** Writes a batch (its own ingestion calls). A stream with `bulk` is written through it instead. */
+  write?(ctx: BackfillContext, origin: Origin, batch: Batch): Promise<IngestionResult[]>;
+  /**
+   * Writes every batch of the download in one bulk call, `size` records a transaction, calling
+   * `progress` after each commits (backfill-feed.ts): a batch is then checked while the one before
+   * is written, and no transaction waits for a call to start.
+   */
+  bulk?(
+    ctx: BackfillContext,
+    origin: Origin,
+    records: AsyncIterable<Batch extends readonly (infer R)[] ? R : unknown>,
+    size: number,
+    progress: (counts: IngestionResult['counts']) => void,
+  ): Promise<IngestionResult>;
   /**
    * Reads a record again through the Admin API, whole, as the bulk line's group (null: it is gone).
    * A stream that has it scans its result for children written beyond the window first, and reads
@@ -123,7 +136,7 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
       }
       return records;
     },
-    write: async (ctx, origin, records) => [await ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: Math.max(1, records.length) })],
+    bulk: (ctx, origin, records, size, progress) => ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: size, progress }),
   }),
 };
 

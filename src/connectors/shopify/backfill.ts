@@ -10,16 +10,18 @@
 // join then reads (bulk-result.ts): those orders are read again whole through the Admin API
 // instead (newer-wins would keep an order first written without a line: a rewrite with the same
 // updatedAt does not always win); for other streams such a child fails the stream rather than
-// join another record. Records are mapped and written through the ingestion commands in batches,
+// join another record. Records are mapped and written through the ingestion commands in batches
+// (the orders' fed to one bulk call for the whole download: backfill-feed.ts),
 // the next batch read, joined and mapped while the previous one is written; after each batch the
 // stream's position (lines, records, bytes) is stored, so an interrupted backfill resumes after
 // the last stored batch (and newer-wins makes any repeat a no-op).
-import type { Origin } from '../../domain/ingestion/index.ts';
+import type { IngestionResult, Origin } from '../../domain/ingestion/index.ts';
 import { BACKFILL_PREFIX, type SyncStreamsService } from '../../domain/integrations/index.ts';
 import { ShopifyApiError } from './admin-client.ts';
 import { BACKFILL_STREAMS, type BackfillContext, type Group, type Line } from './backfill-streams.ts';
 import { awaitOperation, startOperation } from './bulk-operation.ts';
 import { lateParentScan, spoolAndScan, streamedLines, type Spool } from './bulk-result.ts';
+import { bulkFeed } from './backfill-feed.ts';
 
 export { BACKFILL_BATCH, BACKFILL_ORDER, BACKFILL_STREAMS, type BackfillContext } from './backfill-streams.ts';
 export type { BulkOperation } from './bulk-operation.ts';
@@ -136,11 +138,33 @@ async function download(
   let firstRejection: string | null = null;
   /** The batch being written and its position saved; the next one is read and prepared meanwhile. */
   let writing = null as Promise<void> | null;
+  const rejection = (rejected: number) => (rejected ? `${rejected} records rejected${firstRejection ? ` (first: ${firstRejection})` : ''}` : null);
+  /** A stream written in one bulk call: its batches are fed to it, and its position stored as each transaction commits. */
+  const feed =
+    stream.bulk &&
+    bulkFeed<unknown>(
+      ctx.batchSize,
+      ctx.signal,
+      (records, size, progress) => stream.bulk!(ctx, origin, records, size, progress),
+      async (at, counts) => {
+        recordsDone += at.records;
+        ({ linesDone, bytesDone } = at);
+        await save({ linesDone, recordsDone, bytesDone, lastError: rejection(counts.rejected) });
+      },
+    );
 
+  const tally = (r: IngestionResult) => {
+    rejected += r.counts.rejected;
+    const bad = r.outcomes.find((o) => o.outcome === 'rejected');
+    if (bad && !firstRejection && bad.outcome === 'rejected') firstRejection = `${bad.externalId}: ${bad.field} ${bad.reason}`;
+  };
+  // Every line of the download passes here: a for-in walk, not Object.entries' arrays (JSON.parse's objects have no inherited keys).
   const ids = (value: Record<string, unknown>, into: string[] = []) => {
     if (typeof value.id === 'string') into.push(value.id);
-    for (const [key, v] of Object.entries(value))
+    for (const key in value) {
+      const v = value[key];
       if (key !== '__parentId' && v && typeof v === 'object' && !Array.isArray(v)) ids(v as Record<string, unknown>, into);
+    }
     return into;
   };
   const remember = (group: (typeof open)[number], line: Line) => {
@@ -176,24 +200,16 @@ async function download(
       }
     }
     const prepared = await stream.prepare(ctx, whole);
+    if (feed) return feed.push(prepared as unknown[], { ...after, records: batch.length });
     await writing;
     // A stop requested while the previous batch was written: its position is stored, nothing more is written.
     ctx.signal?.throwIfAborted();
     writing = (async () => {
-      const results = await stream.write(ctx, origin, prepared);
-      for (const r of results) {
-        rejected += r.counts.rejected;
-        const bad = r.outcomes.find((o) => o.outcome === 'rejected');
-        if (bad && !firstRejection && bad.outcome === 'rejected') firstRejection = `${bad.externalId}: ${bad.field} ${bad.reason}`;
-      }
+      const results = await stream.write!(ctx, origin, prepared);
+      for (const r of results) tally(r);
       recordsDone += batch.length;
       ({ linesDone, bytesDone } = after);
-      await save({
-        linesDone,
-        recordsDone,
-        bytesDone,
-        lastError: rejected ? `${rejected} records rejected (first: ${firstRejection})` : null,
-      });
+      await save({ linesDone, recordsDone, bytesDone, lastError: rejection(rejected) });
     })();
     // Its failure is thrown where it is awaited (the next batch, or the end), not reported as unhandled meanwhile.
     writing.catch(() => {});
@@ -220,9 +236,12 @@ async function download(
         } else if (resumedRecords === null || resumedRecords > window) {
           // Never attached to another record: the stream fails, visibly, and its operation is run again.
           const message = `bulk result line ${lineNo}: ${line.id} names its parent ${line.__parentId}, which is not among the last ${window} records read (Shopify wrote it further from its parent)`;
+          const error = new ShopifyApiError(message, 200);
+          // The batch being written ends first, so that its position save does not follow the reset.
           await writing?.catch(() => {});
+          await feed?.abandon(error);
           await save({ phase: 'failed', operationId: null, linesDone: 0, bytesDone: 0, lastError: message });
-          throw new ShopifyApiError(message, 200);
+          throw error;
         }
         // Else: a resumed download re-reads the children of records written before it stopped.
       } else {
@@ -245,6 +264,14 @@ async function download(
     bytesAtGroupStart = bytes;
     await flush();
     await writing;
+    if (feed) {
+      tally(await feed.end());
+      // The first rejected record is known once the bulk call answers.
+      if (rejected) await save({ lastError: rejection(rejected) });
+    }
+  } catch (error) {
+    await feed?.abandon(error);
+    throw error;
   } finally {
     // A failure while the next batch was read or prepared: the call ends once the batch being written has (its position stored).
     await writing?.catch(() => {});

@@ -81,6 +81,21 @@ export function streamedLines(body: WebStream): AsyncGenerator<ResultLine> {
   return linesOf(Readable.fromWeb(body) as AsyncIterable<Uint8Array>);
 }
 
+const ID = '"id":"';
+
+/** The values of a line's `"id":"..."` members (non-empty), found by indexOf: the scan reads every line of the result. */
+function idsIn(text: string): string[] {
+  const ids: string[] = [];
+  for (let at = text.indexOf(ID); at >= 0;) {
+    const start = at + ID.length;
+    const end = text.indexOf('"', start);
+    if (end < 0) break;
+    if (end > start) ids.push(text.slice(start, end));
+    at = text.indexOf(ID, end + 1);
+  }
+  return ids;
+}
+
 /**
  * The scan of a result (a stream that reads records again): collects the ids of the records that
  * have a child more than `window` records after them, which the join would miss. Only ids are
@@ -96,7 +111,7 @@ export function lateParentScan(window: number): { scan: (line: ResultLine) => vo
   const PARENT = '"__parentId":"';
   const scan = ({ text }: ResultLine) => {
     const at = text.indexOf(PARENT);
-    const ids = [...text.matchAll(/"id":"([^"]+)"/g)].map((m) => m[1]!);
+    const ids = idsIn(text);
     if (at < 0) {
       if (!ids.length) return;
       record++;

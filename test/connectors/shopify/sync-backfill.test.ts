@@ -10,7 +10,7 @@ import { gql } from '../../graphql/helpers.ts';
 import { makeKey } from '../../factories/keys.ts';
 import { jobRunner } from '../../../src/jobs/runner.ts';
 import { shopifySyncJob } from '../../../src/jobs/shopify-sync.job.ts';
-import { expectedTotals, syncSuite } from './sync-helpers.ts';
+import { afterOrderBatches, expectedTotals, syncSuite } from './sync-helpers.ts';
 
 jest.setTimeout(600_000);
 
@@ -89,20 +89,11 @@ describeEachDatabase('shopify backfill', (target) => {
   test('an interrupted backfill resumes after its last stored batch, counting nothing twice', async () => {
     const shop = await suite.connect({ orders: 240, days: 120, seed: 11 });
     const abort = new AbortController();
-    let batches = 0;
     const sync = suite.sync({ batchSize: 40 });
     // Abort after the second orders batch is stored: the run dies mid-download, as a crashed worker would.
-    const ingestion = suite.app.services.ingestion;
     const counting = suite.sync({
       batchSize: 40,
-      ingestion: {
-        ...ingestion,
-        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
-          const result = await ingestion.bulkUpsertOrders(...args);
-          if (++batches === 2) abort.abort(new Error('worker stopped'));
-          return result;
-        },
-      },
+      ingestion: afterOrderBatches(suite.app.services.ingestion, 2, () => abort.abort(new Error('worker stopped'))),
     });
     await expect(counting.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
     const midway = await sync.syncStatus(shop.accountId, shop.integrationId);

@@ -11,6 +11,7 @@ import { startAdminServer, type AdminServer } from '../../simulators/shopify/adm
 import { generateStore, orderTotals, type GenerateOptions, type SimStore } from '../../simulators/shopify/store.ts';
 import { shopifySync, type ShopifySync, type ShopifySyncDeps } from '../../../src/connectors/shopify/index.ts';
 import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
+import type { IngestionService } from '../../../src/domain/ingestion/index.ts';
 import { jobsRepo } from '../../../src/jobs/repo.ts';
 
 export const API_VERSION = '2025-01';
@@ -143,5 +144,25 @@ export function expectedTotals(store: SimStore) {
     skus: store.variants.length,
     cost: money(store.variants.reduce((s, v) => s + v.cost, 0)),
     stock: store.variants.reduce((s, v) => s + v.inventory, 0),
+  };
+}
+
+/**
+ * The ingestion service with `then` called after the nth committed batch of the backfill's orders
+ * (their one bulkUpsertOrders call reports each commit through its progress callback), e.g. to stop
+ * the run there as a dying worker would.
+ */
+export function afterOrderBatches(ingestion: IngestionService, n: number, then: () => void): IngestionService {
+  let batches = 0;
+  return {
+    ...ingestion,
+    bulkUpsertOrders: (accountId, origin, records, options = {}) =>
+      ingestion.bulkUpsertOrders(accountId, origin, records, {
+        ...options,
+        progress: (counts) => {
+          options.progress?.(counts);
+          if (++batches === n) then();
+        },
+      }),
   };
 }

@@ -10,7 +10,7 @@ import { jest } from '@jest/globals';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { addRefund, orderTotals } from '../../simulators/shopify/store.ts';
 import { afterConnected, onBulkOperationFinished, WEBHOOK_TOPICS } from '../../../src/connectors/shopify/index.ts';
-import { expectedTotals, money, syncSuite } from './sync-helpers.ts';
+import { afterOrderBatches, expectedTotals, money, syncSuite } from './sync-helpers.ts';
 
 jest.setTimeout(600_000);
 
@@ -134,18 +134,7 @@ describeEachDatabase('shopify reconciliation', (target) => {
   test('an operation whose result expired before the download finished is run again; nothing is counted twice', async () => {
     const shop = await suite.connect({ orders: 30, days: 40, seed: 13 });
     const abort = new AbortController();
-    const ingestion = suite.app.services.ingestion;
-    const dying = suite.sync({
-      batchSize: 10,
-      ingestion: {
-        ...ingestion,
-        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
-          const result = await ingestion.bulkUpsertOrders(...args);
-          abort.abort(new Error('worker stopped'));
-          return result;
-        },
-      },
-    });
+    const dying = suite.sync({ batchSize: 10, ingestion: afterOrderBatches(suite.app.services.ingestion, 1, () => abort.abort(new Error('worker stopped'))) });
     await expect(dying.runAccount(shop.accountId, new Date(), abort.signal)).rejects.toThrow();
     suite.sim.sim.bulkOps.get(shop.shop)!.at(-1)!.status = 'EXPIRED';
     const sync = suite.sync();

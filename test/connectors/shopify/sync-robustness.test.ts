@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { describeEachDatabase } from '../../helpers/databases.ts';
 import { adminClient, BACKFILL_ORDER, type ShopifyTokenSource } from '../../../src/connectors/shopify/index.ts';
 import { BACKFILL_STREAMS } from '../../../src/connectors/shopify/backfill.ts';
-import { API_VERSION, expectedTotals, money, syncSuite, type ShopFixture } from './sync-helpers.ts';
+import { API_VERSION, afterOrderBatches, expectedTotals, money, syncSuite, type ShopFixture } from './sync-helpers.ts';
 
 jest.setTimeout(600_000);
 
@@ -126,19 +126,7 @@ describeEachDatabase('shopify sync robustness', (target) => {
   /** A sync run (batches of `batchSize`) whose worker stops after its third orders batch. */
   async function runDyingAfterThreeBatches(accountId: string, batchSize: number): Promise<void> {
     const abort = new AbortController();
-    const ingestion = suite.app.services.ingestion;
-    let batches = 0;
-    const dying = suite.sync({
-      batchSize,
-      ingestion: {
-        ...ingestion,
-        bulkUpsertOrders: async (...args: Parameters<typeof ingestion.bulkUpsertOrders>) => {
-          const result = await ingestion.bulkUpsertOrders(...args);
-          if (++batches === 3) abort.abort(new Error('worker stopped'));
-          return result;
-        },
-      },
-    });
+    const dying = suite.sync({ batchSize, ingestion: afterOrderBatches(suite.app.services.ingestion, 3, () => abort.abort(new Error('worker stopped'))) });
     await expect(dying.runAccount(accountId, new Date(), abort.signal)).rejects.toThrow();
   }
 

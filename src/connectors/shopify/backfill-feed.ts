@@ -1,0 +1,147 @@
+// A backfill stream's prepared batches fed to ONE bulk write for the whole download (the orders:
+// one bulkUpsertOrders call, docs/connectors/shopify-sync.md). One call per batch made each batch
+// pay what the bulk path does once per call: its first batch is checked (validation, content
+// hash) inside its transaction while the database waits, and the next transaction starts only
+// after the call has taken the records in. Fed as one stream, each batch is checked while the
+// previous one is written and the transactions follow each other directly (as bench:ingest).
+// The stream's position is stored after each transaction commits (the bulk path's `progress`),
+// at the last batch boundary at or before the records committed, before the next transaction
+// starts (one UPDATE; the next batch is checked meanwhile). A stop (the signal) or a failed
+// position save ends the feed before the bulk write starts another transaction: nothing more is
+// written after them.
+import type { IngestionResult } from '../../domain/ingestion/index.ts';
+
+/** Where a resume starts after a batch (its first line and byte), and how many records (upstream's) the batch held. */
+export interface FeedPosition {
+  linesDone: number;
+  bytesDone: number;
+  records: number;
+}
+
+/** The bulk path's largest transaction (bulk.ts): the feed's size must be the one the write uses. */
+const MAX_BATCH = 10_000;
+
+/**
+ * A feed of batches to one bulk write of `batchSize` records a transaction. `write` starts it
+ * (with the records and the progress callback to pass on); `committed` stores the position
+ * after the batches a transaction completed. `push` waits until the batch before has been taken.
+ */
+export function bulkFeed<T>(
+  batchSize: number,
+  signal: AbortSignal | undefined,
+  write: (records: AsyncIterable<T>, size: number, progress: (counts: IngestionResult['counts']) => void) => Promise<IngestionResult>,
+  committed: (at: FeedPosition, counts: IngestionResult['counts']) => Promise<void>,
+) {
+  const size = Math.max(1, Math.min(batchSize, MAX_BATCH));
+  const queue: T[][] = [];
+  /** The batches pushed, each with the number of records pushed up to its end. */
+  const marks: Array<{ end: number; at: FeedPosition }> = [];
+  let pushed = 0;
+  let taken = 0;
+  /** Records the write has committed and whose position (if they completed a batch) is stored. */
+  let stored = 0;
+  let ended = false;
+  let failure = null as { error: unknown } | null;
+  let saving = Promise.resolve();
+  let wake = () => {};
+  let changed = new Promise<void>((resolve) => (wake = resolve));
+  const notify = () => {
+    const resolve = wake;
+    changed = new Promise<void>((r) => (wake = r));
+    resolve();
+  };
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    notify();
+  };
+  const check = () => {
+    if (failure) throw failure.error;
+  };
+  /** Before a transaction is started: the one before has committed, and no stop or failed save since. */
+  async function settled(records: number): Promise<void> {
+    while (stored < records && !failure) await changed;
+    if (failure) throw failure.error;
+    signal?.throwIfAborted();
+  }
+
+  async function* records(): AsyncGenerator<T> {
+    let at = 0;
+    for (;;) {
+      if (failure) throw failure.error;
+      const head = queue[0];
+      if (!head) {
+        if (ended) {
+          // The last (partial) batch starts once every full one has committed.
+          await settled(taken - (taken % size));
+          return;
+        }
+        await changed;
+        continue;
+      }
+      // This record completes a batch: the bulk write starts it once the batch before has committed.
+      if ((taken + 1) % size === 0 && taken + 1 > size) await settled(taken + 1 - size);
+      const record = head[at++]!;
+      taken++;
+      if (at === head.length) {
+        queue.shift();
+        at = 0;
+        notify();
+      }
+      yield record;
+    }
+  }
+
+  const progress = (counts: IngestionResult['counts']) => {
+    const done = counts.stored + counts.skipped + counts.rejected;
+    let at: FeedPosition | null = null;
+    let records = 0;
+    while (marks.length && marks[0]!.end <= done) {
+      at = marks.shift()!.at;
+      records += at.records;
+    }
+    const position = at && { ...at, records };
+    saving = saving
+      .then(async () => {
+        if (position && !failure) await committed(position, counts);
+        stored = done;
+        notify();
+      })
+      .catch(fail);
+  };
+
+  const result = write(records(), size, progress);
+  result.catch(fail);
+
+  return {
+    /** Hands a batch to the write; resolves once the batch before it has been taken (at most one waits). */
+    async push(batch: T[], at: FeedPosition): Promise<void> {
+      if (failure) throw failure.error;
+      const before = pushed;
+      pushed += batch.length;
+      marks.push({ end: pushed, at });
+      if (batch.length) queue.push(batch);
+      notify();
+      while (taken < before && !failure) await changed;
+      check();
+    },
+    /** No more batches: the write's result once it and the last position save are done. */
+    async end(): Promise<IngestionResult> {
+      ended = true;
+      notify();
+      try {
+        const answer = await result;
+        await saving;
+        check();
+        return answer;
+      } finally {
+        await saving;
+      }
+    },
+    /** The download failed: the write ends after the transaction it is in (its position stored). */
+    async abandon(error: unknown): Promise<void> {
+      fail(error);
+      await result.catch(() => {});
+      await saving;
+    },
+  };
+}
