@@ -579,7 +579,7 @@ describeEachDatabase('analytics jobs', (target) => {
     const excused = new Set(
       (await prisma.expense.findMany({ where: { accountId: DEMO_ACCOUNT_ID, recurrence: 'none' }, select: { date: true } })).map((e) => isoDate(e.date)),
     );
-    excused.add(today);
+    excused.add(today ?? null);
     expect(snaps.filter((s) => !excused.has(isoDate(s.snapshotDate))).every((s) => Number(s.marginPct) >= -100)).toBe(true);
     const firstFixedDay = isoDate((await prisma.expense.findFirstOrThrow({ where: { accountId: DEMO_ACCOUNT_ID, recurrence: 'monthly' } })).date)!;
     const fixedDays = snaps.filter((s) => isoDate(s.snapshotDate)! >= firstFixedDay);
