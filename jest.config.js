@@ -9,8 +9,6 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Makes the migrated template databases the suites copy, once per run (test/helpers/templates.ts).
   globalSetup: '<rootDir>/test/global-setup.mjs',
-  // Drops the run's PostgreSQL databases at the end, all at once (test/global-teardown.mjs).
-  globalTeardown: '<rootDir>/test/global-teardown.mjs',
   // The slowest suites first (test/suite-times.json when jest has no timings of its own, as in CI).
   testSequencer: '<rootDir>/test/sequencer.mjs',
   maxWorkers: 2,

@@ -7,8 +7,6 @@
 //   right after `npm ci`), which starts in about a quarter of the CPU time; the TypeScript
 //   sources through tsx when dist/ is missing or stale, so a test never runs old code.
 //   TEST_SVC_FROM_SOURCE=1 forces the sources. The answer reaches the workers as TEST_SVC_DIST.
-// - names the run (TEST_RUN_TAG: `r` and the start time in base 36), which the suites' PostgreSQL
-//   databases carry, so that test/global-teardown.mjs drops this run's databases at the end.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default function globalSetup() {
-  process.env.TEST_RUN_TAG ??= `r${Date.now().toString(36)}`;
   const result = spawnSync(process.execPath, [path.join(root, 'bin', 'run-ts.js'), path.join(root, 'scripts', 'test-templates.ts')], {
     cwd: root,
     encoding: 'utf8',

@@ -174,26 +174,18 @@ export async function serverTemplate(adminUrl: string): Promise<string> {
 }
 
 /**
- * A new database on the server of adminUrl, copied from the migrated template:
- * `<prefix>_<run tag>_<random>` in a jest run (TEST_RUN_TAG, set by test/global-setup.mjs), else
- * `<prefix>_<random>`. In a run, `drop` ends the database's sessions and leaves it to the run's
- * globalTeardown (test/global-teardown.mjs), which drops all of them at once: PostgreSQL makes
- * every DROP DATABASE wait for a checkpoint (0.3 to 2.4 s at the end of each suite here, flushing
- * what every other suite wrote since the last one), and drops that run together share one.
+ * A new database `<prefix>_<random>` on the server of adminUrl, copied from the migrated
+ * template.
  */
 export async function cloneServerDatabase(adminUrl: string, prefix = 't'): Promise<{ connectionString: string; drop(): Promise<void> }> {
   const template = await serverTemplate(adminUrl);
-  const tag = process.env.TEST_RUN_TAG;
-  const name = `${prefix}_${tag ? `${tag}_` : ''}${randomBytes(8).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(8).toString('hex')}`;
   await withClient(adminUrl, (client) => retryWhileInUse(() => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const sql = tag
-    ? `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`
-    : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`;
   return {
     connectionString: url.toString(),
-    drop: () => withClient(adminUrl, (client) => client.query(sql)).then(() => {}),
+    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
 }
 
