@@ -9,7 +9,7 @@
 // starts (one UPDATE; the next batch is checked meanwhile). A stop (the signal) or a failed
 // position save ends the feed before the bulk write starts another transaction: nothing more is
 // written after them.
-import type { IngestionResult } from '../../domain/ingestion/index.ts';
+import { bulkBatchSize, type IngestionResult } from '../../domain/ingestion/index.ts';
 
 /** Where a resume starts after a batch (its first line and byte), and how many records (upstream's) the batch held. */
 export interface FeedPosition {
@@ -17,9 +17,6 @@ export interface FeedPosition {
   bytesDone: number;
   records: number;
 }
-
-/** The bulk path's largest transaction (bulk.ts): the feed's size must be the one the write uses. */
-const MAX_BATCH = 10_000;
 
 /**
  * A feed of batches to one bulk write of `batchSize` records a transaction. `write` starts it
@@ -32,7 +29,8 @@ export function bulkFeed<T>(
   write: (records: AsyncIterable<T>, size: number, progress: (counts: IngestionResult['counts']) => void) => Promise<IngestionResult>,
   committed: (at: FeedPosition, counts: IngestionResult['counts']) => Promise<void>,
 ) {
-  const size = Math.max(1, Math.min(batchSize, MAX_BATCH));
+  // The feed's batches must be the write's transactions (bulk.ts clamps the size the same way).
+  const size = bulkBatchSize(batchSize);
   const queue: T[][] = [];
   /** The batches pushed, each with the number of records pushed up to its end. */
   const marks: Array<{ end: number; at: FeedPosition }> = [];

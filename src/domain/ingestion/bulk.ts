@@ -10,7 +10,11 @@ import { type OrderRow, orderRow } from './validate.ts';
 
 /** Records checked between two turns of the event loop (about 3 ms), so the batch being written sends its next statement soon. */
 const CHECKS_PER_TURN = 100;
+/** The most records one bulk transaction takes; a larger batch size is clamped to it (bulkBatchSize). */
 const MAX_BATCH = 10_000;
+
+/** The records a bulk write puts in one transaction for the batch size asked: 1 to MAX_BATCH. */
+export const bulkBatchSize = (asked: number): number => Math.max(1, Math.min(asked, MAX_BATCH));
 
 /**
  * A batch of order records, each checked as it is added against the account's currency once a
@@ -131,7 +135,7 @@ export async function bulkOrders(
   write: (ctx: WriteContext, batch: CheckedOrders) => Promise<void>,
   defaultBatch: number,
 ): Promise<IngestionResult> {
-  const size = Math.max(1, Math.min(options.batchSize ?? defaultBatch, MAX_BATCH));
+  const size = bulkBatchSize(options.batchSize ?? defaultBatch);
   const total = bulkResult();
   // The account's currency as the last transaction read it: the next batch is checked against it.
   let known: string | null = null;
