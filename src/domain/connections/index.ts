@@ -2,9 +2,6 @@
 // upstream inventory items' SKUs and stock per location.
 export {
   connectionsService,
-  connectorStock,
-  type ConnectorStock,
-  type LocationStock,
   RefreshRefused,
   NoStoredToken,
   OAUTH_STATE_TTL_MS,
@@ -13,6 +10,6 @@ export {
   inboxBackoffMs,
   type ConnectionsService,
   type UpstreamTokens,
-  type InboxDelivery,
-  type ConnectedIntegration,
 } from './service.ts';
+export type { InboxDelivery, ConnectedIntegration } from './rows.ts';
+export { connectorStock, type ConnectorStock, type LocationStock } from './stock.ts';

@@ -7,7 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { SecretBox } from '../webhooks/secret-box.ts';
-import { connectionsRepo, type CredentialRow, type InboxRow, type IntegrationRow, type NewDelivery } from './repo.ts';
+import { connectorStock } from './stock.ts';
+import { connectionsRepo, type CredentialRow, type NewDelivery } from './repo.ts';
+import { toDelivery, toIntegration, type ConnectedIntegration, type InboxDelivery } from './rows.ts';
 
 /** How long an install may take between the redirect to the platform and its callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -47,104 +49,11 @@ export class NoStoredToken extends AppError {
   }
 }
 
-export interface InboxDelivery {
-  id: number;
-  provider: string;
-  accountId: string;
-  integrationId: number | null;
-  shop: string;
-  topic: string;
-  triggeredAt: Date | null;
-  body: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: Date;
-  lastError: string | null;
-  result: unknown;
-  receivedAt: Date;
-  processedAt: Date | null;
-}
-
-export type ConnectedIntegration = {
-  id: number;
-  accountId: string;
-  provider: string;
-  shop: string;
-  /** When the current installation was made (a reinstall moves it). */
-  connectedAt: Date;
-  revokedAt: Date | null;
-};
-
-const toIntegration = (r: IntegrationRow): ConnectedIntegration => ({
-  id: r.id,
-  accountId: r.account_id,
-  provider: r.provider,
-  shop: r.shop,
-  connectedAt: r.connected_at,
-  revokedAt: r.revoked_at,
-});
-const toDelivery = (r: InboxRow): InboxDelivery => ({
-  id: r.id,
-  provider: r.provider,
-  accountId: r.account_id,
-  integrationId: r.integration_id,
-  shop: r.shop,
-  topic: r.topic,
-  triggeredAt: r.triggered_at,
-  body: r.body,
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  result: r.result,
-  receivedAt: r.received_at,
-  processedAt: r.processed_at,
-});
-
 /** A numeric(14,2) column as a decimal string with two places (exact within a double's 15 digits). */
 const money = (v: unknown): string => Number(String(v)).toFixed(2);
 
 /** Backoff of the n-th failed attempt (1-based): 5 s, 10 s, 20 s ... capped at an hour. */
 export const inboxBackoffMs = (attempt: number): number => Math.min(3_600_000, 5_000 * 2 ** (attempt - 1));
-
-/** An upstream inventory item's stock at one location, as the upstream stamped it. */
-export interface LocationStock {
-  itemId: string;
-  locationId: string;
-  available: number;
-  updatedAt: Date;
-}
-
-/**
- * An integration's inventory items: their SKUs (an inventory_levels/update names the item only)
- * and their stock per location, newer-wins per location by the upstream's stamp. A SKU's level is
- * the sum over every location known, from the backfill and from webhooks alike.
- */
-export function connectorStock(prisma: PrismaClient) {
-  const repo = connectionsRepo(prisma);
-  /**
-   * Stores locations' stock of items (an older stamp than the stored one changes nothing) in one
-   * statement; answers, by item, its SKU, its total over the known locations and the newest stamp
-   * among them. An item whose SKU is not known yet is absent.
-   */
-  async function setStocks(integrationId: number, levels: readonly LocationStock[]) {
-    const rows = await repo.setStocks(integrationId, levels);
-    return new Map([...rows].map(([itemId, row]) => [itemId, { sku: row.sku, available: row.total, updatedAt: row.updated_at }]));
-  }
-  return {
-    /** The SKUs of upstream inventory items (from product variants: webhooks and the backfill). */
-    rememberItemSkus: (integrationId: number, items: ReadonlyArray<{ itemId: string; sku: string }>) => repo.rememberItemSkus(integrationId, items),
-
-    setStocks,
-
-    /** One location's stock of an item (an inventory_levels/update): setStocks of one. */
-    async setStock(integrationId: number, level: LocationStock) {
-      return (await setStocks(integrationId, [level])).get(level.itemId);
-    },
-  };
-}
-
-export type ConnectorStock = ReturnType<typeof connectorStock>;
 
 export function connectionsService(prisma: PrismaClient, deps: { secrets: SecretBox; enqueue: (accountId: string) => Promise<void> }) {
   const repo = connectionsRepo(prisma);
