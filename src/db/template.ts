@@ -38,12 +38,36 @@ export async function pgliteVersion(): Promise<string> {
   return `pglite ${pkg.version}`;
 }
 
+/**
+ * A data directory image already read into memory, for PGlite's `loadDataDir`, which takes a Blob
+ * and asks for its arrayBuffer(): this hands over the bytes read instead of copying them into
+ * Node's Blob store and back out (Node 20: about half the CPU of loading the tests' 29 MB image).
+ */
+export class ImageBytes extends Blob {
+  readonly #bytes: ArrayBuffer;
+
+  constructor(bytes: Buffer, type: 'application/x-tar' | 'application/x-gzip') {
+    super([], { type });
+    // readFile gives a file of this size a buffer of its own; a slice is copied.
+    this.#bytes =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? (bytes.buffer as ArrayBuffer)
+        : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    // Blob's own size (a getter of the prototype) would say 0.
+    Object.defineProperty(this, 'size', { value: this.#bytes.byteLength });
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
 /** The prepared empty cluster when there is one for this PGlite, else null (then initdb runs). */
 export async function emptyImage(dir = templateDir): Promise<Blob | null> {
   const saved = (await readFile(emptyKeyOf(dir), 'utf8').catch(() => '')).trim();
   if (!saved || saved !== (await pgliteVersion())) return null;
   const image = await readFile(emptyImageOf(dir)).catch(() => null);
-  return image ? new Blob([image], { type: 'application/x-gzip' }) : null;
+  return image ? new ImageBytes(image, 'application/x-gzip') : null;
 }
 
 /** What the template depends on: the PGlite build and the migrations, hashed. */

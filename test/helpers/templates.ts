@@ -22,7 +22,7 @@ import { serve } from '../../src/db/embedded.ts';
 import { migrationTarget } from '../../src/db/database.ts';
 import { applyMigrations } from '../../src/db/migrator.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
-import { copyTemplate, emptyImage, templateKey } from '../../src/db/template.ts';
+import { copyTemplate, emptyImage, ImageBytes, templateKey } from '../../src/db/template.ts';
 
 /** Where the embedded image is kept (override with TEST_TEMPLATE_DIR). */
 export const templateCacheDir = () => process.env.TEST_TEMPLATE_DIR || path.join(tmpdir(), 'cas-test-templates');
@@ -104,7 +104,7 @@ async function removeOldImages(dir: string): Promise<void> {
 export async function embeddedImage(): Promise<Blob> {
   const file = await embeddedImagePath();
   if (!existsSync(file)) await buildEmbeddedImage(file);
-  return new Blob([await readFile(file)]);
+  return new ImageBytes(await readFile(file), 'application/x-tar');
 }
 
 /**
