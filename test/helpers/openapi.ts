@@ -18,6 +18,9 @@ export async function openApiChecker(baseUrl: string) {
   ajv.addSchema({ $id: 'components', components: doc.components });
   const resolve = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"components#/components/'));
   const seen: string[] = [];
+  // One validator per documented response, compiled at its first check (ajv caches by schema
+  // object, and resolve() makes a new one each time).
+  const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
   return {
     doc,
@@ -39,7 +42,9 @@ export async function openApiChecker(baseUrl: string) {
       const schema = response.content?.[media]?.schema;
       if (!schema) throw new Error(`${method} ${path} ${status}: ${media} is not documented`);
       if (media !== 'application/json') return;
-      const validate = ajv.compile(resolve(schema) as object);
+      const key = `${method.toUpperCase()} ${path} ${status}`;
+      let validate = validators.get(key);
+      if (!validate) validators.set(key, (validate = ajv.compile(resolve(schema) as object)));
       if (!validate(body)) {
         throw new Error(`${method} ${path} ${status} does not match the document: ${JSON.stringify((validate.errors as ErrorObject[]).slice(0, 5))}`);
       }
