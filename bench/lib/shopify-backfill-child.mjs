@@ -106,9 +106,10 @@ try {
   let heapPeak = 0;
   /** The peaks of the RSS, the heap's size (used and free) and the memory outside it, and the RSS's composition at its own peak. */
   const peaks = { rss: rssBefore, heapTotal: 0, external: 0, atRss: process.memoryUsage() };
-  // process.memoryUsage() walks the heap's spaces (about 2 % of the backfill's CPU every 50 ms, in
-  // the tsx bench that ran in this process); the RSS alone is cheap, and the heap is read every
-  // 500 ms and whenever the RSS reaches a new peak.
+  // process.memoryUsage() walks the heap's spaces (about 2 % of the backfill's time every 50 ms, in
+  // the tsx bench that ran in this process), and even reading the RSS alone every 50 ms showed as
+  // 3 % of the connector's time in a profile: the RSS is read every 250 ms (the kernel's own peak,
+  // VmHWM, is printed too), the heap every 2.5 s and whenever the RSS reaches a new peak.
   let ticks = 0;
   const sampler = setInterval(() => {
     const rss = process.memoryUsage.rss();
@@ -119,7 +120,7 @@ try {
     heapPeak = Math.max(heapPeak, m.heapUsed);
     peaks.heapTotal = Math.max(peaks.heapTotal, m.heapTotal);
     peaks.external = Math.max(peaks.external, m.external);
-  }, 50);
+  }, 250);
   await prisma.$queryRawUnsafe('SELECT 1');
   const pids = await backends();
   const serverBefore = new Map(pids.map((pid) => [pid, cpuMs(pid) ?? 0]));

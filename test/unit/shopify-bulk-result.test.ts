@@ -108,6 +108,15 @@ describe('the late-line scan', () => {
     expect(maxLag()).toBe(2);
   });
 
+  test('a flat stream (children name top-level records only): the same late records and lag, children’s own ids not kept', () => {
+    const { scan, late, maxLag } = lateParentScan(3, true);
+    [record(0), record(1), record(2), child(100, 0), record(3), record(4), record(5), record(6), child(101, 2), child(102, 6)].forEach(scan);
+    // A line naming a child's id finds nothing: in a flat stream it would be an orphan of no record.
+    scan({ text: '{"id":"gid://shopify/X/1","__parentId":"gid://shopify/LineItem/102"}', bytes: 1 });
+    expect([...late]).toEqual(['gid://shopify/Order/2', 'gid://shopify/LineItem/102']);
+    expect(maxLag()).toBe(2);
+  });
+
   test('a top-level line without an id: no lag is known, the whole window', () => {
     const { scan, maxLag } = lateParentScan(5);
     [record(0), { text: '{"name":"no id"}', bytes: 1 }, { text: '', bytes: 1 }, record(1)].forEach(scan);

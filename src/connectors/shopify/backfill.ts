@@ -115,7 +115,7 @@ async function download(
   let spool: Spool | null = null;
   let late = new Set<string>();
   if (stream.reread) {
-    const scan = lateParentScan(limit);
+    const scan = lateParentScan(limit, stream.flat);
     spool = await spoolAndScan(await getResult(ctx, url, save), scan.scan);
     late = scan.late;
     // The scan saw every child's distance from its parent: the join keeps no record open longer than needed.

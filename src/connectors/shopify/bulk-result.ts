@@ -109,9 +109,9 @@ function idsIn(text: string): string[] {
  * as the join indexes them) and the late parents found. The lines are scanned for ids, not parsed.
  * `maxLag` is then the furthest any other record's child came after it (in records): the join
  * need keep no record open longer (0: every child came before the next record, as Shopify
- * usually writes them).
+ * usually writes them). `flat`: children name only top-level records (their own ids are not kept).
  */
-export function lateParentScan(window: number): { scan: (line: ResultLine) => void; late: Set<string>; maxLag: () => number } {
+export function lateParentScan(window: number, flat = false): { scan: (line: ResultLine) => void; late: Set<string>; maxLag: () => number } {
   const late = new Set<string>();
   let maxLag = 0;
   /** Id -> the number of the record it belongs to, for the last `window` records. */
@@ -121,7 +121,8 @@ export function lateParentScan(window: number): { scan: (line: ResultLine) => vo
   const PARENT = '"__parentId":"';
   const scan = ({ text }: ResultLine) => {
     const at = text.indexOf(PARENT);
-    const ids = idsIn(text);
+    // A flat stream's children name top-level records only: their own ids are never parents.
+    const ids = flat && at >= 0 ? [] : idsIn(text);
     if (at < 0) {
       if (!ids.length) {
         // A record without an id (not Shopify's) would be counted by the join and not here: no lag is known.
