@@ -45,15 +45,21 @@ export const EXTERNAL_PACKAGES = [
 
 /**
  * The bundle's entry points, each `dist/app/<name>.js`: the CLI (what dist/svc.js runs), the
- * embedded template's builder (scripts/build.mjs runs it after bundling), and the database client
- * and the ingestion service that bench/ingest's loading process imports. Code they share is in
- * shared chunks, so each module exists once.
+ * embedded template's builder (scripts/build.mjs runs it after bundling), and what the benches'
+ * compiled processes import: the database client and the ingestion service (bench/ingest's
+ * loading process), and the integrations, the connectors' stock, the Shopify connector and the
+ * job processes' heap setting (bench/shopify-backfill's connector process). Code they share is
+ * in shared chunks, so each module exists once.
  */
 export const BUNDLE_ENTRIES = {
   cli: 'src/cli.ts',
   'template-build': 'src/db/template-build.ts',
   'db-client': 'src/db/client.ts',
   ingestion: 'src/domain/ingestion/index.ts',
+  integrations: 'src/domain/integrations/index.ts',
+  connections: 'src/domain/connections/index.ts',
+  shopify: 'src/connectors/shopify/index.ts',
+  heap: 'src/cli/heap.ts',
 };
 
 /** Bundles BUNDLE_ENTRIES into `dist/app`; returns the number of inputs and of JavaScript outputs. */

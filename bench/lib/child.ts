@@ -7,6 +7,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuMs } from './proc.mjs';
 
 export interface ServeOptions {
   /** Arguments for `node` (the child is node itself, so child.pid is the server's pid). */
@@ -71,17 +72,7 @@ export function vmRssKb(pid: number | undefined): number | null {
  * CPU time (user + system, all threads) a process has used, in milliseconds, or null. On a shared
  * machine this moves far less with the load than wall time does.
  */
-export function cpuTimeMs(pid: number | undefined): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) start after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
+export const cpuTimeMs = (pid: number | undefined): number | null => (pid === undefined ? null : cpuMs(pid));
 
 /** One GET on a fresh connection (no keep-alive socket that could delay the server's shutdown); 0 when it fails. */
 function httpStatus(url: string, timeoutMs: number): Promise<number> {

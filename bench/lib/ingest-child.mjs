@@ -7,24 +7,12 @@
 // load (VmRSS) and its peak over its whole life (VmHWM: node, Prisma's client and query compiler,
 // the load), its CPU time during the load, and that of the server processes of its connections.
 //   node bench/lib/ingest-child.mjs <connection string> <file.ndjson> <account id> [batch size]
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createPrisma } from '../../dist/app/db-client.js';
 import { ingestionService } from '../../dist/app/ingestion.js';
-
-/** A field of /proc/<pid>/status in kB (VmRSS, VmHWM). */
-function statusKb(field, pid = 'self') {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) : 0;
-}
-
-/** CPU time (user + system) of a process in ms, from /proc (100 clock ticks a second). */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+import { cpuMs, statusKb } from './proc.mjs';
 
 const [url, file, accountId, batchSize] = process.argv.slice(2);
 if (!url || !file || !accountId) throw new Error('usage: ingest-child.mjs <connection string> <file.ndjson> <account id>');

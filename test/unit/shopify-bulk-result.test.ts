@@ -6,7 +6,7 @@ import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReadableStream } from 'node:stream/web';
-import { linesOf, spoolAndScan, type ResultLine } from '../../src/connectors/shopify/bulk-result.ts';
+import { lateParentScan, linesOf, spoolAndScan, type ResultLine } from '../../src/connectors/shopify/bulk-result.ts';
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -88,4 +88,38 @@ test('a scan that throws stops the download and removes its file', async () => {
   ).rejects.toThrow('bad line');
   expect(seen).toBe(5);
   expect(await readdir(root)).toEqual([]);
+});
+
+describe('the late-line scan', () => {
+  const record = (n: number) => ({ text: `{"id":"gid://shopify/Order/${n}","customer":{"id":"gid://shopify/Customer/9"}}`, bytes: 1 });
+  const child = (n: number, parent: number) => ({ text: `{"id":"gid://shopify/LineItem/${n}","__parentId":"gid://shopify/Order/${parent}"}`, bytes: 1 });
+
+  test('children right after their record: no late record, no lag (the join keeps one record open)', () => {
+    const { scan, late, maxLag } = lateParentScan(3);
+    for (let n = 0; n < 10; n++) [record(n), child(100 + n, n), child(200 + n, n)].forEach(scan);
+    expect([...late]).toEqual([]);
+    expect(maxLag()).toBe(0);
+  });
+
+  test('children 2 records after theirs: lag 2; 4 records after, with a window of 3: that record is late, the lag stays 2', () => {
+    const { scan, late, maxLag } = lateParentScan(3);
+    [record(0), record(1), record(2), child(100, 0), record(3), record(4), record(5), record(6), child(101, 2), child(102, 6)].forEach(scan);
+    expect([...late]).toEqual(['gid://shopify/Order/2']);
+    expect(maxLag()).toBe(2);
+  });
+
+  test('a flat stream (children name top-level records only): the same late records and lag, children’s own ids not kept', () => {
+    const { scan, late, maxLag } = lateParentScan(3, true);
+    [record(0), record(1), record(2), child(100, 0), record(3), record(4), record(5), record(6), child(101, 2), child(102, 6)].forEach(scan);
+    // A line naming a child's id finds nothing: in a flat stream it would be an orphan of no record.
+    scan({ text: '{"id":"gid://shopify/X/1","__parentId":"gid://shopify/LineItem/102"}', bytes: 1 });
+    expect([...late]).toEqual(['gid://shopify/Order/2', 'gid://shopify/LineItem/102']);
+    expect(maxLag()).toBe(2);
+  });
+
+  test('a top-level line without an id: no lag is known, the whole window', () => {
+    const { scan, maxLag } = lateParentScan(5);
+    [record(0), { text: '{"name":"no id"}', bytes: 1 }, { text: '', bytes: 1 }, record(1)].forEach(scan);
+    expect(maxLag()).toBe(5);
+  });
 });

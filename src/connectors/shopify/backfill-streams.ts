@@ -30,15 +30,15 @@ export interface BackfillContext {
 export type Line = Record<string, unknown> & { id: string; __parentId?: string };
 export type Group = { parent: Line; children: Line[] };
 
-export interface StreamDef<Batch = unknown> {
+export interface StreamDef<Item = unknown> {
   query: string;
   /**
-   * Maps a batch's records (and reads what the bulk result lacks) while the previous batch is
-   * written: no database access here, only the upstream's.
+   * Maps records (and reads what the bulk result lacks) as each one closes, while the previous
+   * batch is written: no database access here, only the upstream's.
    */
-  prepare(ctx: BackfillContext, groups: Group[]): Promise<Batch> | Batch;
+  prepare(ctx: BackfillContext, groups: Group[]): Promise<Item[]> | Item[];
   /** Writes a batch (its own ingestion calls). A stream with `bulk` is written through it instead. */
-  write?(ctx: BackfillContext, origin: Origin, batch: Batch): Promise<IngestionResult[]>;
+  write?(ctx: BackfillContext, origin: Origin, batch: Item[]): Promise<IngestionResult[]>;
   /**
    * Writes every batch of the download in one bulk call, `size` records a transaction, calling
    * `progress` after each commits (backfill-feed.ts): a batch is then checked while the one before
@@ -47,7 +47,7 @@ export interface StreamDef<Batch = unknown> {
   bulk?(
     ctx: BackfillContext,
     origin: Origin,
-    records: AsyncIterable<Batch extends readonly (infer R)[] ? R : unknown>,
+    records: AsyncIterable<Item>,
     size: number,
     progress: (counts: IngestionResult['counts']) => void,
   ): Promise<IngestionResult>;
@@ -58,10 +58,16 @@ export interface StreamDef<Batch = unknown> {
    * without it, such a child fails the stream.
    */
   reread?(ctx: BackfillContext, id: string): Promise<Group | null>;
+  /**
+   * Its query nests one connection directly under the top-level node, so a child names only a
+   * top-level record: the join indexes each record's own id, not every id of its lines (the
+   * products' inventory levels may name a variant's inventoryItem: not flat).
+   */
+  flat?: boolean;
 }
 
-/** A stream's definition, its batch's type checked between prepare and write. */
-const defineStream = <Batch>(def: StreamDef<Batch>) => def as StreamDef;
+/** A stream's definition, its items' type checked between prepare and write. */
+const defineStream = <Item>(def: StreamDef<Item>) => def as StreamDef;
 
 /** A batch of products, mapped: each variant as a product with its inventory item and stock per location. */
 function mapProducts(groups: Group[]) {
@@ -112,6 +118,7 @@ async function writeProducts(ctx: BackfillContext, origin: Origin, mapped: Retur
 export const BACKFILL_STREAMS: Record<string, StreamDef> = {
   customers: defineStream({
     query: `{ customers { edges { node { ${CUSTOMER_FIELDS} } } } }`,
+    flat: true,
     prepare: (_ctx, groups) => groups.map((g) => mapCustomer(g.parent as unknown as GqlCustomer)),
     write: async ({ ingestion, accountId }, origin, records) => [await ingestion.upsertCustomers(accountId, origin, records)],
   }),
@@ -122,19 +129,21 @@ export const BACKFILL_STREAMS: Record<string, StreamDef> = {
   }),
   orders: defineStream({
     query: `{ orders { edges { node { ${ORDER_FIELDS} lineItems { edges { node { ${LINE_FIELDS} } } } } } } }`,
+    flat: true,
     reread: async (ctx, id) => {
       const order = await readOrder(ctx, id);
       return order && { parent: order.order as unknown as Line, children: order.lines as unknown as Line[] };
     },
-    async prepare(ctx, groups) {
-      const records: OrderRecord[] = [];
-      for (const g of groups) {
-        const order = g.parent as unknown as GqlOrder;
-        // A bulk operation does not read the refunds' lines (a connection inside a list): one query per refunded order.
-        const lines = g.children as unknown as GqlLineItem[];
-        records.push(mapOrder(order, lines, refundsHaveLines(order, lines) ? await refundLines(ctx, order.id) : undefined));
-      }
-      return records;
+    prepare(ctx, groups) {
+      const orders = groups.map((g) => ({ order: g.parent as unknown as GqlOrder, lines: g.children as unknown as GqlLineItem[] }));
+      // A bulk operation does not read the refunds' lines (a connection inside a list): one query per refunded order.
+      if (!orders.some((o) => refundsHaveLines(o.order, o.lines))) return orders.map((o) => mapOrder(o.order, o.lines));
+      return (async () => {
+        const records: OrderRecord[] = [];
+        for (const { order, lines } of orders)
+          records.push(mapOrder(order, lines, refundsHaveLines(order, lines) ? await refundLines(ctx, order.id) : undefined));
+        return records;
+      })();
     },
     bulk: (ctx, origin, records, size, progress) => ctx.ingestion.bulkUpsertOrders(ctx.accountId, origin, records, { batchSize: size, progress }),
   }),

@@ -106,34 +106,38 @@ async function download(
 ) {
   const origin: Origin = { source: 'shopify', integrationId: ctx.integrationId, via: 'connector' };
   const stream = BACKFILL_STREAMS[name]!;
-  const window = ctx.batchSize;
-  // Records with a child beyond the window: read again whole (reread) rather than joined. Their
+  /** How far (in records) a child may come after its parent and still join it. */
+  const limit = ctx.batchSize;
+  /** How many records a record stays open after it (children join only open records). */
+  let window = limit;
+  // Records with a child beyond the limit: read again whole (reread) rather than joined. Their
   // scan needs the whole result first: it is spooled to a file as it downloads, and joined from there.
   let spool: Spool | null = null;
   let late = new Set<string>();
   if (stream.reread) {
-    const scan = lateParentScan(window);
+    const scan = lateParentScan(limit, stream.flat);
     spool = await spoolAndScan(await getResult(ctx, url, save), scan.scan);
     late = scan.late;
+    // The scan saw every child's distance from its parent: the join keeps no record open longer than needed.
+    window = Math.min(limit, scan.maxLag());
   }
   const lines = spool ? spool.lines() : streamedLines(await getResult(ctx, url, save));
   let lineNo = 0;
   let { linesDone, recordsDone, bytesDone } = from;
   let bytes = 0;
   /**
-   * The unwritten records in file order, each with its parent's line and byte offset. Shopify
-   * writes a child after its parent, not directly after: a record stays open while the next
-   * `window` records are read, and children join their parent by id (`index`: every id of an open
-   * record's lines, nested objects' too, e.g. a variant's inventoryItem).
+   * The open records in file order, each with its first line and byte offset. Shopify writes a
+   * child after its parent, not directly after: a record stays open while the next `window`
+   * records are read, and children join their parent by id (`index`: every id of an open record's
+   * lines, nested objects' too, e.g. a variant's inventoryItem).
    */
-  let open: (Group & { line: number; bytes: number; ids: string[] })[] = [];
+  const open: (Group & { line: number; bytes: number; ids: string[] })[] = [];
   const index = new Map<string, (typeof open)[number]>();
   /** Records read since a resumed download's first line (its records before it are written). */
   let resumedRecords = from.linesDone > 0 ? 0 : null;
-  let groups: Group[] = [];
-  /** Lines consumed up to (not including) the first open record: a resume restarts at a record's first line. */
-  let groupStart = linesDone;
-  let bytesAtGroupStart = bytesDone;
+  /** The closed records of the batch being filled, mapped as each closes (its parsed lines are garbage at once, young). */
+  let batch: unknown[] = [];
+  let batchRecords = 0;
   let rejected = 0;
   let firstRejection: string | null = null;
   /** The batch being written and its position saved; the next one is read and prepared meanwhile. */
@@ -168,46 +172,45 @@ async function download(
     return into;
   };
   const remember = (group: (typeof open)[number], line: Line) => {
-    for (const id of ids(line))
+    for (const id of stream.flat ? [line.id] : ids(line))
       if (!index.has(id)) {
         index.set(id, group);
         group.ids.push(id);
       }
   };
-  /** Moves the oldest `count` open records to the batch to write; the next resume starts at the first still open. */
-  const close = (count: number) => {
-    for (const g of open.slice(0, count)) {
-      for (const id of g.ids) index.delete(id);
-      groups.push({ parent: g.parent, children: g.children });
-    }
-    open = open.slice(count);
-  };
 
-  /** Writes the closed records' batch once the previous one is written, then stores the position after it. */
-  async function flush() {
-    ctx.signal?.throwIfAborted();
-    if (!groups.length) return;
-    const batch = groups;
-    const after = { linesDone: groupStart, bytesDone: bytesAtGroupStart };
-    groups = [];
-    const whole: Group[] = [];
-    for (const g of batch) {
-      if (!late.has(g.parent.id)) whole.push(g);
-      else {
-        // Gone upstream since the operation ran: nothing to write (the reconciliation reads what is there now).
-        const again = await stream.reread!(ctx, g.parent.id);
-        if (again) whole.push(again);
-      }
+  /** Closes the oldest open record: mapped into the batch (read again whole first if a line of it comes too late); a full batch is written. */
+  async function close(next: { line: number; bytes: number }) {
+    const g = open.shift()!;
+    for (const id of g.ids) index.delete(id);
+    // Gone upstream since the operation ran: nothing to write (the reconciliation reads what is there now).
+    const whole = late.has(g.parent.id) ? await stream.reread!(ctx, g.parent.id) : { parent: g.parent, children: g.children };
+    if (whole) {
+      const items = stream.prepare(ctx, [whole]);
+      for (const item of items instanceof Promise ? await items : items) batch.push(item);
     }
-    const prepared = await stream.prepare(ctx, whole);
-    if (feed) return feed.push(prepared as unknown[], { ...after, records: batch.length });
+    batchRecords++;
+    // The position after the batch: the first line of the first record not in it.
+    if (batchRecords === ctx.batchSize) await flush(open[0] ?? next);
+  }
+
+  /** Writes the batch once the previous one is written, then stores the position after it. */
+  async function flush(next: { line: number; bytes: number }) {
+    ctx.signal?.throwIfAborted();
+    if (!batchRecords) return;
+    const prepared = batch;
+    const records = batchRecords;
+    const after = { linesDone: next.line, bytesDone: next.bytes };
+    batch = [];
+    batchRecords = 0;
+    if (feed) return feed.push(prepared, { ...after, records });
     await writing;
     // A stop requested while the previous batch was written: its position is stored, nothing more is written.
     ctx.signal?.throwIfAborted();
     writing = (async () => {
       const results = await stream.write!(ctx, origin, prepared);
       for (const r of results) tally(r);
-      recordsDone += batch.length;
+      recordsDone += records;
       ({ linesDone, bytesDone } = after);
       await save({ linesDone, recordsDone, bytesDone, lastError: rejection(rejected) });
     })();
@@ -217,11 +220,7 @@ async function download(
 
   try {
     for await (const { text, bytes: size } of lines) {
-      if (lineNo++ < from.linesDone) {
-        bytes += size;
-        continue;
-      }
-      if (!text.trim()) {
+      if (lineNo++ < from.linesDone || !text.trim()) {
         bytes += size;
         continue;
       }
@@ -230,7 +229,7 @@ async function download(
         const group = index.get(line.__parentId);
         if (group) {
           group.children.push(line);
-          remember(group, line);
+          if (!stream.flat) remember(group, line);
         } else if (late.has(line.__parentId)) {
           // Its parent is read again whole.
         } else if (resumedRecords === null || resumedRecords > window) {
@@ -246,23 +245,18 @@ async function download(
         // Else: a resumed download re-reads the children of records written before it stopped.
       } else {
         if (resumedRecords !== null) resumedRecords++;
-        if (open.length >= ctx.batchSize + window) {
-          // The oldest batch has been open for `window` records since: written now.
-          close(ctx.batchSize);
-          groupStart = open[0]!.line;
-          bytesAtGroupStart = open[0]!.bytes;
-          await flush();
-        }
-        const group = { parent: line, children: [], line: lineNo - 1, bytes, ids: [] };
+        const here = { line: lineNo - 1, bytes };
+        // The oldest open record has had its window: its children are all read.
+        while (open.length > window) await close(here);
+        const group = { parent: line, children: [], ...here, ids: [] };
         open.push(group);
         remember(group, line);
       }
       bytes += size;
     }
-    close(open.length);
-    groupStart = lineNo;
-    bytesAtGroupStart = bytes;
-    await flush();
+    const end = { line: lineNo, bytes };
+    while (open.length) await close(end);
+    await flush(end);
     await writing;
     if (feed) {
       tally(await feed.end());

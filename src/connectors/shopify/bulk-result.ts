@@ -24,10 +24,16 @@ export async function* linesOf(chunks: AsyncIterable<Uint8Array>): AsyncGenerato
     const chunk = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
-      const whole = pending.length ? Buffer.concat([...pending, chunk.subarray(start, end)]) : chunk.subarray(start, end);
-      pending = [];
-      const cut = whole.length && whole[whole.length - 1] === 13 ? whole.length - 1 : whole.length;
-      yield { text: whole.toString('utf8', 0, cut), bytes: whole.length + 1 };
+      if (pending.length) {
+        const whole = Buffer.concat([...pending, chunk.subarray(start, end)]);
+        pending = [];
+        const cut = whole.length && whole[whole.length - 1] === 13 ? whole.length - 1 : whole.length;
+        yield { text: whole.toString('utf8', 0, cut), bytes: whole.length + 1 };
+      } else {
+        // A line within the chunk: decoded in place (no Buffer view made for it: every line of a result passes here, twice for the orders).
+        const cut = end > start && chunk[end - 1] === 13 ? end - 1 : end;
+        yield { text: chunk.toString('utf8', start, cut), bytes: end - start + 1 };
+      }
       start = end + 1;
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
@@ -101,9 +107,13 @@ function idsIn(text: string): string[] {
  * have a child more than `window` records after them, which the join would miss. Only ids are
  * kept: the last `window` records' ids (each record's own and its nested objects' and children's,
  * as the join indexes them) and the late parents found. The lines are scanned for ids, not parsed.
+ * `maxLag` is then the furthest any other record's child came after it (in records): the join
+ * need keep no record open longer (0: every child came before the next record, as Shopify
+ * usually writes them). `flat`: children name only top-level records (their own ids are not kept).
  */
-export function lateParentScan(window: number): { scan: (line: ResultLine) => void; late: Set<string> } {
+export function lateParentScan(window: number, flat = false): { scan: (line: ResultLine) => void; late: Set<string>; maxLag: () => number } {
   const late = new Set<string>();
+  let maxLag = 0;
   /** Id -> the number of the record it belongs to, for the last `window` records. */
   const recent = new Map<string, number>();
   const records: string[][] = [];
@@ -111,9 +121,14 @@ export function lateParentScan(window: number): { scan: (line: ResultLine) => vo
   const PARENT = '"__parentId":"';
   const scan = ({ text }: ResultLine) => {
     const at = text.indexOf(PARENT);
-    const ids = idsIn(text);
+    // A flat stream's children name top-level records only: their own ids are never parents.
+    const ids = flat && at >= 0 ? [] : idsIn(text);
     if (at < 0) {
-      if (!ids.length) return;
+      if (!ids.length) {
+        // A record without an id (not Shopify's) would be counted by the join and not here: no lag is known.
+        if (text.trim()) maxLag = window;
+        return;
+      }
       record++;
       records.push([]);
       // The current record and the `window` before it stay (the join keeps at least as many open).
@@ -125,6 +140,7 @@ export function lateParentScan(window: number): { scan: (line: ResultLine) => vo
         late.add(parent);
         return;
       }
+      maxLag = Math.max(maxLag, record - owner);
       if (owner !== record) {
         // A child of an earlier record: its own ids belong to that record.
         for (const id of ids) if (!recent.has(id)) recent.set(id, owner);
@@ -138,5 +154,5 @@ export function lateParentScan(window: number): { scan: (line: ResultLine) => vo
         records[records.length - 1]!.push(id);
       }
   };
-  return { scan, late };
+  return { scan, late, maxLag: () => maxLag };
 }
