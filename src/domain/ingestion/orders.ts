@@ -157,7 +157,7 @@ async function writeOrders(
     new Outcomes(),
     stored.refund,
   );
-  if (bulk) await bulkStatistics(tx);
+  if (bulk) await bulkStatistics(tx, accountId);
   const before = await ordersBefore(tx, accountId, rows);
   for (const order of before.values()) markOrder(ctx, order);
   // A test order is kept in the ledger only; one that was stored as a real order leaves the orders (and its place).
