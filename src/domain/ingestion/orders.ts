@@ -2,9 +2,9 @@
 import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
 import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
-import { type CustomerRow, type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
+import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
-import { orderCustomerRefs } from './repo-refs.ts';
+import { orderCustomerRefs, orderCustomers } from './repo-refs.ts';
 import type { StoredVersion } from './rules.ts';
 import { CheckedOrders } from './bulk.ts';
 import {
@@ -19,7 +19,8 @@ import {
   writeOrders as writeOrderRows,
 } from './repo-orders.ts';
 import { type OrderPlace, appended, deferPrevious, rebuildPrevious, refreshPrevious } from './repo-previous.ts';
-import { attachRefunds, bulkStatistics, refundedSums, writeRefunds } from './repo-refunds.ts';
+import { attachRefunds, refundedSums, writeRefunds } from './repo-refunds.ts';
+import type { BulkStatistics } from './repo-statistics.ts';
 
 function markOrder(ctx: WriteContext, order: Pick<OrderBefore, 'placedAt' | 'customerId' | 'skus'>): void {
   ctx.marks
@@ -97,18 +98,19 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
  * are kept by the batch itself: the orders' triggers that keep them step aside (deferPrevious), the
  * INSERT writes a new order's, and then a bulk batch rebuilds its customers' chains
  * (rebuildPrevious) and any other write recomputes what its places moved (refreshPrevious). `bulk`
- * (a bulk load; its batch comes checked: bulk.ts) also gives the tables it reads statistics once.
+ * (a bulk load's statistics; its batch comes checked: bulk.ts) refreshes the planner's statistics
+ * of the tables its look-ups read where they do not count the account's rows (repo-statistics.ts).
  * `previous: 'none'` leaves the columns to the triggers (bench/ingest-incremental's baseline runs
  * it with the previous-order triggers disabled).
  */
 export async function writeOrderBatch(
   ctx: WriteContext,
   input: readonly OrderRecord[] | CheckedOrders,
-  options: { bulk?: boolean; previous?: 'none' } = {},
+  options: { bulk?: BulkStatistics; previous?: 'none' } = {},
 ): Promise<void> {
   const { tx, accountId } = ctx;
   const deferred = options.previous !== 'none';
-  const written = await writeOrders(ctx, input, options.bulk === true, deferred);
+  const written = await writeOrders(ctx, input, options.bulk, deferred);
   // Nothing written (every record skipped or rejected): the triggers were never set aside.
   if (!deferred || written === null) return;
   if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds(), written.fresh ? appended(written.places) : undefined);
@@ -135,7 +137,7 @@ function checkedOrders(ctx: WriteContext, input: readonly OrderRecord[] | Checke
 async function writeOrders(
   ctx: WriteContext,
   input: readonly OrderRecord[] | CheckedOrders,
-  bulk: boolean,
+  bulk: BulkStatistics | undefined,
   deferred: boolean,
 ): Promise<{ places: OrderPlace[]; fresh: boolean } | null> {
   const { tx, accountId } = ctx;
@@ -157,7 +159,7 @@ async function writeOrders(
     new Outcomes(),
     stored.refund,
   );
-  if (bulk) await bulkStatistics(tx, accountId);
+  await bulk?.refresh(tx, accountId);
   const before = await ordersBefore(tx, accountId, rows);
   for (const order of before.values()) markOrder(ctx, order);
   // A test order is kept in the ledger only; one that was stored as a real order leaves the orders (and its place).
@@ -217,32 +219,6 @@ async function writeOrders(
     won.every((w) => !stored.order!.has(ledgerKey(w.row))),
   );
   return { places, fresh: before.size === 0 };
-}
-
-/**
- * The customers the orders name, once each (the first mention's details, as the insert keeps the
- * first). A customer redacted (customers/redact) is created, if they were not stored yet, without
- * their details (orderCustomerRefs).
- */
-function orderCustomers(orders: readonly OrderRow[]): CustomerRow[] {
-  const named = new Map<string, CustomerRow>();
-  for (const o of orders) {
-    if (!o.customer || named.has(o.customer.externalId)) continue;
-    const { externalId, email, name, country } = o.customer;
-    named.set(externalId, {
-      source: o.source,
-      externalId,
-      email,
-      name,
-      country,
-      updatedAt: null,
-      hash: '',
-      phone: null,
-      city: '',
-      createdAt: null,
-    });
-  }
-  return [...named.values()];
 }
 
 export async function upsertRefunds(ctx: WriteContext, records: readonly RefundRecord[]): Promise<void> {

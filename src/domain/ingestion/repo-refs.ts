@@ -4,7 +4,7 @@
 // (customers_country_to_orders) then waits until the batch commits and rewrites the batch's
 // orders, so a bulk INSERT may write customer_country itself (migration 20261129020000).
 import type { IngestionTx } from './types.ts';
-import type { CustomerRow } from './validate.ts';
+import type { CustomerRow, OrderRow } from './validate.ts';
 import { CUSTOMER_COLUMNS, INSERT_CUSTOMERS } from './repo.ts';
 import { PROBE, arrayLiteral, unnest } from './sql.ts';
 import { REDACTED, REDACTED_NAME } from './rules.ts';
@@ -67,4 +67,30 @@ export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows
     for (const r of parseRows(refRow, again)) refs.set(r.externalId, { id: r.id, country: r.country });
   }
   return refs;
+}
+
+/**
+ * The customers the orders name, once each (the first mention's details, as the insert keeps the
+ * first). A customer redacted (customers/redact) is created, if they were not stored yet, without
+ * their details (orderCustomerRefs).
+ */
+export function orderCustomers(orders: readonly OrderRow[]): CustomerRow[] {
+  const named = new Map<string, CustomerRow>();
+  for (const o of orders) {
+    if (!o.customer || named.has(o.customer.externalId)) continue;
+    const { externalId, email, name, country } = o.customer;
+    named.set(externalId, {
+      source: o.source,
+      externalId,
+      email,
+      name,
+      country,
+      updatedAt: null,
+      hash: '',
+      phone: null,
+      city: '',
+      createdAt: null,
+    });
+  }
+  return [...named.values()];
 }

@@ -1,5 +1,5 @@
 // The refunds' statements of the order commands: refunds written (waiting for their order when it
-// is not stored), attached to their orders, deleted; the statistics a bulk load's look-ups need.
+// is not stored), attached to their orders, deleted.
 import type { IngestionTx } from './types.ts';
 import type { RefundRow } from './validate.ts';
 import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
@@ -102,31 +102,4 @@ export async function deleteRefunds(tx: IngestionTx, accountId: string, source: 
     [...externalIds],
   );
   return parseRows(z.object({ refundedAt: z.date(), orderExternalId: z.string() }), rows);
-}
-
-/**
- * Statistics for a bulk load's look-ups when a table it reads has never had any (the refunds, the
- * orders, the customers): without them the planner may take another index than the key's and read
- * every row of the account (or of the source) for each key. Measured: the refunds by order took
- * the unique index on (account_id, source, external_id), 0.4 ms an order with 300 refunds, growing
- * with the table; an order's last stored one (the INSERT's previous-order values) scanned the
- * account's orders by date, 1.7 s for the second batch of 2,000. Once per database, when the first
- * rows of this account are there (an ANALYZE inside the transaction counts its own rows): taken
- * while only other accounts had rows, they would tell the planner this account has none, and every
- * look-up by (account_id, ...) would take whichever index starts with the account and read all of
- * its rows for each key (measured: the demo seed on the embedded database after a few orders of
- * another account, 20 s -> 170 s, the stored orders' look-up 13.6 s a batch).
- */
-export async function bulkStatistics(tx: IngestionTx, accountId: string): Promise<void> {
-  const rows = await tx.$queryRawUnsafe<Array<{ name: string }>>(
-    `SELECT v.name FROM (VALUES ('refunds'), ('orders'), ('customers')) AS v(name)
-     JOIN pg_class c ON c.oid = v.name::regclass
-     WHERE c.reltuples < 0
-       AND CASE v.name WHEN 'refunds' THEN EXISTS (SELECT 1 FROM refunds WHERE account_id = $1)
-                       WHEN 'orders' THEN EXISTS (SELECT 1 FROM orders WHERE account_id = $1)
-                       ELSE EXISTS (SELECT 1 FROM customers WHERE account_id = $1) END`,
-    accountId,
-  );
-  // The names are the constants above.
-  if (rows.length > 0) await tx.$executeRawUnsafe(`ANALYZE ${rows.map((r) => r.name).join(', ')}`);
 }
