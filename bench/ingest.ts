@@ -9,7 +9,10 @@
 // (VmHWM over its whole life) and its memory before the load, the CPU time per order of the
 // loading process and of its server processes, and the load average (target: >= 0.25x of COPY,
 // < 300 MB).
-//   node bin/run-ts.js bench/ingest.ts [--orders 1000000]
+//   node bin/run-ts.js bench/ingest.ts [--orders 1000000] [--heap 192] [--growth 50|v8]
+// The loading process runs with V8's heap growing factor of the processes that run imports and
+// backfills (--heap-growing-percent=50: src/cli/heap.ts); --growth v8 leaves V8's default, a
+// number sets another. --heap runs it with --max-old-space-size=<MB> (docs/ingestion.md, "Memory").
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
 import { execFileSync } from 'node:child_process';
@@ -22,8 +25,15 @@ import { createScratchDatabase } from '../src/db/scratch.ts';
 import type { OrderRecord } from '../src/domain/ingestion/index.ts';
 import { copyAll, copyFiles, indexed, writeRows } from './lib/copy-baseline.ts';
 import { procCpuMs } from './lib/cpu.ts';
+import { HEAP_GROWING_PERCENT } from '../src/cli/heap.ts';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: { orders: { type: 'string', default: '1000000' }, heap: { type: 'string' }, growth: { type: 'string', default: String(HEAP_GROWING_PERCENT) } },
+});
+const HEAP = [
+  ...(values.growth === 'v8' ? [] : [`--heap-growing-percent=${Number(values.growth)}`]),
+  ...(values.heap === undefined ? [] : [`--max-old-space-size=${Number(values.heap)}`]),
+];
 const ORDERS = Number(values.orders);
 const CUSTOMERS = Math.max(1, Math.floor(ORDERS / 5));
 const SKUS = 500;
@@ -87,7 +97,7 @@ async function main(): Promise<void> {
 
     // The bulk path, in a process of its own reading the file as a stream.
     const loadBefore = load1();
-    const output = execFileSync(process.execPath, ['bench/lib/ingest-child.mjs', scratch.connectionString, ndjson, 'acc_bulk'], {
+    const output = execFileSync(process.execPath, [...HEAP, 'bench/lib/ingest-child.mjs', scratch.connectionString, ndjson, 'acc_bulk'], {
       stdio: ['ignore', 'pipe', 'inherit'],
       encoding: 'utf8',
     });
@@ -138,7 +148,7 @@ async function main(): Promise<void> {
     console.log(`ratio bulk/COPY:     ${(bulkRate / copyRate).toFixed(2)}x   (target >= 0.25x)`);
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
     console.log(
-      `loading process: peak RSS ${mb(load.peakKb)} (VmHWM, target < 300 MB), ${mb(load.rssBeforeKb)} before the load (node, Prisma, the compiled service)`,
+      `loading process${HEAP.length ? ` (${HEAP.join(' ')})` : ''}: peak RSS ${mb(load.peakKb)} (VmHWM, target < 300 MB), ${mb(load.rssBeforeKb)} before the load (node, Prisma, the compiled service)`,
     );
     const us = (ms: number) => ((ms * 1000) / ORDERS).toFixed(0);
     console.log(

@@ -7,6 +7,7 @@ import { withCore } from '../main.ts';
 import { AppError } from '../errors.ts';
 import { parseImportInput, type ImportReport } from '../domain/imports/index.ts';
 import { json, parse, print, requireString, UsageError, type Command } from './args.ts';
+import { boundHeapGrowth } from './heap.ts';
 
 /** Rejected rows printed in the text summary (all kept ones are in --json). */
 const SHOWN_REJECTIONS = 20;
@@ -25,6 +26,8 @@ export const importCommand: Command = async ({ config, io, args, sub }) => {
   }
   const size = await stat(file).catch(() => null);
   if (!size?.isFile()) throw new UsageError(`not a readable file: ${file}`);
+  // This process runs a bulk load, as a worker runs an import job: its heap kept near its live set.
+  boundHeapGrowth();
   let last = 0;
   const report = await withCore(config, ({ services }) =>
     services.imports.importNow(accountId, { ...input, fileName: file.split('/').pop()! }, createReadStream(file), (c) => {

@@ -501,11 +501,16 @@ describeEachDatabase('ingestion commands', (target) => {
     expect((await ingestion.bulkUpsertOrders(account.id, SHOP, records)).counts).toEqual({ stored: 0, skipped: texts.length, rejected: 0 });
   });
 
-  test('the bulk form stores what the one-by-one path stores, previous-order columns included', async () => {
+  // Across sources, one cancelled. Oldest first, each batch only adds orders after its customers'
+  // stored ones (the INSERT's own values stand); newest first, each batch places orders before
+  // stored ones, whose values the rebuild must correct.
+  test.each([
+    ['oldest first', [9, 7, 5, 3, 1, 8, 6, 4, 2]],
+    ['newest first', [1, 2, 3, 4, 5, 6, 7, 8, 9]],
+  ])('the bulk form stores what the one-by-one path stores, previous-order columns included (%s)', async (_order, days) => {
     const bulk = await makeAccount(app.db.prisma);
     const single = await makeAccount(app.db.prisma);
-    // Newest first and across sources, one cancelled: the rebuild has work to do.
-    const records = [9, 7, 5, 3, 1, 8, 6, 4, 2].map((n) =>
+    const records = days.map((n) =>
       order(`B-${n}`, daysAgo(n), {
         source: n % 3 === 0 ? 'woo_commerce' : 'shopify',
         customer: { externalId: n % 2 === 0 ? 'even' : 'odd' },

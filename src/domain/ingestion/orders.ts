@@ -1,10 +1,10 @@
 // The order commands: orders with their lines and refunds, refunds alone, cancellations.
 import type { CancellationRecord, OrderRecord, RefundRecord } from './types.ts';
 import { type Accepted, type WriteContext, Outcomes, check, ledgerScope, winners } from './batch.ts';
-import { REDACTED, REDACTED_NAME, contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
-import { type CustomerRow, type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
+import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.ts';
+import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
-import { orderCustomerRefs } from './repo-refs.ts';
+import { orderCustomerRefs, orderCustomers } from './repo-refs.ts';
 import type { StoredVersion } from './rules.ts';
 import { CheckedOrders } from './bulk.ts';
 import {
@@ -18,8 +18,9 @@ import {
   settleRefunds,
   writeOrders as writeOrderRows,
 } from './repo-orders.ts';
-import { type OrderPlace, deferPrevious, rebuildPrevious, refreshPrevious } from './repo-previous.ts';
-import { attachRefunds, refundStatistics, writeRefunds } from './repo-refunds.ts';
+import { type OrderPlace, appended, deferPrevious, rebuildPrevious, refreshPrevious } from './repo-previous.ts';
+import { attachRefunds, refundedSums, writeRefunds } from './repo-refunds.ts';
+import type { BulkStatistics } from './repo-statistics.ts';
 
 function markOrder(ctx: WriteContext, order: Pick<OrderBefore, 'placedAt' | 'customerId' | 'skus'>): void {
   ctx.marks
@@ -97,22 +98,23 @@ async function lineProducts(ctx: WriteContext, orders: readonly OrderRow[]) {
  * are kept by the batch itself: the orders' triggers that keep them step aside (deferPrevious), the
  * INSERT writes a new order's, and then a bulk batch rebuilds its customers' chains
  * (rebuildPrevious) and any other write recomputes what its places moved (refreshPrevious). `bulk`
- * (a bulk load; its batch comes checked: bulk.ts) also gives the refunds their statistics once.
+ * (a bulk load's statistics; its batch comes checked: bulk.ts) refreshes the planner's statistics
+ * of the tables its look-ups read where they do not count the account's rows (repo-statistics.ts).
  * `previous: 'none'` leaves the columns to the triggers (bench/ingest-incremental's baseline runs
  * it with the previous-order triggers disabled).
  */
 export async function writeOrderBatch(
   ctx: WriteContext,
   input: readonly OrderRecord[] | CheckedOrders,
-  options: { bulk?: boolean; previous?: 'none' } = {},
+  options: { bulk?: BulkStatistics; previous?: 'none' } = {},
 ): Promise<void> {
   const { tx, accountId } = ctx;
   const deferred = options.previous !== 'none';
-  const places = await writeOrders(ctx, input, options.bulk === true, deferred);
+  const written = await writeOrders(ctx, input, options.bulk, deferred);
   // Nothing written (every record skipped or rejected): the triggers were never set aside.
-  if (!deferred || places === null) return;
-  if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds());
-  else await refreshPrevious(tx, accountId, ctx.marks.customerIds(), places);
+  if (!deferred || written === null) return;
+  if (options.bulk) await rebuildPrevious(tx, accountId, ctx.marks.customerIds(), written.fresh ? appended(written.places) : undefined);
+  else await refreshPrevious(tx, accountId, ctx.marks.customerIds(), written.places);
 }
 
 /** The records checked (a bulk batch was checked as it was read), the rejected ones in the outcomes; `record` gives a test order's record. */
@@ -128,22 +130,22 @@ function checkedOrders(ctx: WriteContext, input: readonly OrderRecord[] | Checke
 }
 
 /**
- * Returns the places in their customers' chains that the orders took or left; null when no order
+ * Returns the places in their customers' chains that the orders took or left, and whether the
+ * orders were all new (`fresh`: none stored before, so the places are theirs); null when no order
  * won (then nothing is written, and `deferred` has not set the triggers aside).
  */
-async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | CheckedOrders, bulk: boolean, deferred: boolean): Promise<OrderPlace[] | null> {
+async function writeOrders(
+  ctx: WriteContext,
+  input: readonly OrderRecord[] | CheckedOrders,
+  bulk: BulkStatistics | undefined,
+  deferred: boolean,
+): Promise<{ places: OrderPlace[]; fresh: boolean } | null> {
   const { tx, accountId } = ctx;
   const { accepted, record } = checkedOrders(ctx, input);
-  // The orders' versions, their refunds' and their customers' in one look-up.
-  const customerKeys = new Map<string, { source: string; externalId: string }>();
-  for (const { row } of accepted) {
-    const ref = row.customer && { source: row.source, externalId: row.customer.externalId };
-    if (ref) customerKeys.set(ledgerKey(ref), ref);
-  }
+  // The orders' versions and their refunds' in one look-up (their customers' only where they are created: orderCustomerRefs).
   const stored = await versionsOfKinds(tx, accountId, {
     order: accepted.map((a) => a.row),
     refund: accepted.flatMap((a) => a.row.refunds),
-    customer: [...customerKeys.values()],
   });
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
@@ -157,7 +159,7 @@ async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | Ch
     new Outcomes(),
     stored.refund,
   );
-  if (bulk) await refundStatistics(tx);
+  await bulk?.refresh(tx, accountId);
   const before = await ordersBefore(tx, accountId, rows);
   for (const order of before.values()) markOrder(ctx, order);
   // A test order is kept in the ledger only; one that was stored as a real order leaves the orders (and its place).
@@ -168,10 +170,12 @@ async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | Ch
     removed.map((o) => o.id),
   );
   const places: OrderPlace[] = removed.map((o) => ({ ...o, own: false }));
-  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live, stored.customer!));
+  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live));
+  // The orders' refunds (waiting ones and the ones just written) once: their sums go into the INSERT, and only these orders attach any.
+  const refunded = await refundedSums(tx, accountId, live);
   const writes: OrderWrite[] = live.map((row) => {
     const ref = row.customer ? customers.get(row.customer.externalId) : undefined;
-    return { row, customerId: ref?.id ?? null, customerCountry: ref?.country ?? null };
+    return { row, customerId: ref?.id ?? null, customerCountry: ref?.country ?? null, refunded: refunded.get(ledgerKey(row)) ?? '0' };
   });
   const items = await lineProducts(ctx, live);
   const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, deferred, before.size === 0);
@@ -196,7 +200,11 @@ async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | Ch
     places.push({ id: orderId, customerId, source: row.source, placedAt: row.placedAt, own: was !== undefined });
   }
   await replaceLines(tx, accountId, replaced, lines);
-  await attachRefunds(tx, accountId, live);
+  await attachRefunds(
+    tx,
+    accountId,
+    live.filter((o) => refunded.has(ledgerKey(o))),
+  );
   await saveLedger(
     tx,
     ledgerScope(ctx, 'order'),
@@ -210,34 +218,7 @@ async function writeOrders(ctx: WriteContext, input: readonly OrderRecord[] | Ch
     })),
     won.every((w) => !stored.order!.has(ledgerKey(w.row))),
   );
-  return places;
-}
-
-/**
- * The customers the orders name, once each (the first mention's details, as the insert keeps the
- * first). A customer redacted (customers/redact) is created, if they were not stored yet, without
- * their details.
- */
-function orderCustomers(orders: readonly OrderRow[], versions: ReadonlyMap<string, StoredVersion>): CustomerRow[] {
-  const named = new Map<string, CustomerRow>();
-  for (const o of orders) {
-    if (!o.customer || named.has(o.customer.externalId)) continue;
-    const redacted = versions.get(ledgerKey({ source: o.source, externalId: o.customer.externalId }))?.contentHash === REDACTED;
-    const { externalId, email, name, country } = o.customer;
-    named.set(externalId, {
-      source: o.source,
-      externalId,
-      email: redacted ? '' : email,
-      name: redacted ? REDACTED_NAME : name,
-      country,
-      updatedAt: null,
-      hash: '',
-      phone: null,
-      city: '',
-      createdAt: null,
-    });
-  }
-  return [...named.values()];
+  return { places, fresh: before.size === 0 };
 }
 
 export async function upsertRefunds(ctx: WriteContext, records: readonly RefundRecord[]): Promise<void> {

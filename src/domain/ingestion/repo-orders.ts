@@ -51,11 +51,15 @@ export async function ordersBefore(
   return new Map(parseRows(beforeRow, rows).map((r) => [ledgerKey(r), r]));
 }
 
-/** An order to write, its customer's id and country (as stored; written by the INSERT itself inside deferPrevious). */
+/**
+ * An order to write, its customer's id and country (as stored; written by the INSERT itself inside
+ * deferPrevious), and the sum of its refunds as stored (refundedSums; its status follows).
+ */
 export interface OrderWrite {
   row: OrderRow;
   customerId: number | null;
   customerCountry: string | null;
+  refunded: string;
 }
 
 const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
@@ -73,14 +77,15 @@ const ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [
   { name: 'presentment_currency', type: 'text', value: (o) => o.row.presentmentCurrency },
   { name: 'presentment_total', type: 'numeric', value: (o) => o.row.presentmentTotal },
   { name: 'placed_at', type: 'timestamptz', value: (o) => iso(o.row.placedAt) },
+  { name: 'refunded', type: 'numeric', value: (o) => o.refunded },
 ];
 
 /** Inside deferPrevious the orders carry their customer's country (its INSERT trigger steps aside: migration 20261129020000). */
 const OWN_ORDER_COLUMNS: ReadonlyArray<Column<OrderWrite>> = [...ORDER_COLUMNS, { name: 'customer_country', type: 'text', value: (o) => o.customerCountry }];
 
-/** The status an order's cancellation and refunds give it (x: the written values, r: its refunds' sum). */
-const STATUS = `(CASE WHEN x.cancelled THEN 'cancelled' WHEN r.refunded <= 0 THEN 'paid'
-  WHEN r.refunded >= x.total_amount THEN 'refunded' ELSE 'partially_refunded' END)::"OrderStatus"`;
+/** The status an order's cancellation and its refunds' sum give it (x: the order's values). */
+const status = (refunded: string, cancelled: string) => `(CASE WHEN ${cancelled} THEN 'cancelled' WHEN ${refunded} <= 0 THEN 'paid'
+  WHEN ${refunded} >= x.total_amount THEN 'refunded' ELSE 'partially_refunded' END)::"OrderStatus"`;
 
 const REPLACE_ORDER = `ON CONFLICT (account_id, source, external_id) DO UPDATE SET
        customer_id = EXCLUDED.customer_id, status = EXCLUDED.status, currency = EXCLUDED.currency, subtotal = EXCLUDED.subtotal,
@@ -115,13 +120,11 @@ export async function writeOrders(
     `INSERT INTO orders (account_id, source, currency, external_id, customer_id, status, subtotal, discount_amount, shipping_amount,
                          tax_amount, total_amount, refunded_amount, fees_amount, shipping_cost, presentment_currency, presentment_total,
                          placed_at, created_at${own ? ', customer_previous_at, customer_source_previous_at, customer_country' : ''})
-     SELECT $1, x.source, $2, x.external_id, x.customer_id, ${STATUS}, x.subtotal, x.discount_amount, x.shipping_amount,
-            x.tax_amount, x.total_amount, r.refunded, x.fees_amount, x.shipping_cost, x.presentment_currency, x.presentment_total,
+     SELECT $1, x.source, $2, x.external_id, x.customer_id, ${status('x.refunded', 'x.cancelled')}, x.subtotal, x.discount_amount, x.shipping_amount,
+            x.tax_amount, x.total_amount, x.refunded, x.fees_amount, x.shipping_cost, x.presentment_currency, x.presentment_total,
             x.placed_at, x.placed_at${own ? ', p.any_source, p.same_source, x.customer_country' : ''}
      FROM (${batch}) x
      ${own ? `CROSS JOIN LATERAL ${PREVIOUS} p` : ''}
-     CROSS JOIN LATERAL (SELECT coalesce(sum(f.amount), 0) AS refunded FROM refunds f
-                         WHERE f.account_id = $1 AND f.source = x.source AND f.order_external_id = x.external_id) r
      ORDER BY x.ordinality
      ${fresh ? '' : REPLACE_ORDER}
      RETURNING id, replace(source::text, '-', '_') AS source, external_id AS "externalId"`,
@@ -170,7 +173,7 @@ export async function settleRefunds(tx: IngestionTx, accountId: string, orders: 
   await attachRefunds(tx, accountId, orders);
   await tx.$executeRawUnsafe(
     `UPDATE orders o SET refunded_amount = s.refunded, status = s.status
-     FROM (SELECT x.id, r.refunded, ${STATUS.replaceAll('x.cancelled', "x.status = 'cancelled'")} AS status
+     FROM (SELECT x.id, r.refunded, ${status('r.refunded', "x.status = 'cancelled'")} AS status
            FROM unnest($2::text[], $3::text[]) AS k(source, external_id)
            JOIN orders x ON x.account_id = $1 AND x.source = k.source::"CommerceSource" AND x.external_id = k.external_id
            CROSS JOIN LATERAL (SELECT coalesce(sum(f.amount), 0) AS refunded FROM refunds f WHERE f.order_id = x.id) r) s

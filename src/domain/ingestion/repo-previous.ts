@@ -10,16 +10,19 @@ import { col, parseRows, z } from '../shared/index.ts';
  * An inserted order's own customer_previous_at and customer_source_previous_at, computed by the
  * ingestion's INSERT (the row trigger steps aside: deferPrevious): the later of the customer's
  * previous counted order in the batch (lag over the batch, in the order given: ids ascend with it)
- * and its last stored one placed at or before (stored ids are smaller). Replaced orders keep their
- * stored values (ON CONFLICT sets neither); refreshPrevious or rebuildPrevious corrects whatever a
- * write moved.
+ * and its last stored one placed at or before (stored ids are smaller). One probe finds the last
+ * stored order of any source; only when it is of another source (an account with several) does a
+ * second one look for the last of the order's own. Replaced orders keep their stored values (ON
+ * CONFLICT sets neither); refreshPrevious or rebuildPrevious corrects whatever a write moved.
  */
-export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_any, (
-          SELECT q.placed_at FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.status <> 'cancelled'
-            AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1)) END AS any_source,
-       CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_same, (
+export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_any, l.placed_at) END AS any_source,
+       CASE WHEN x.customer_id IS NULL OR x.cancelled THEN NULL ELSE greatest(x.batch_same,
+         CASE WHEN l.placed_at IS NULL OR l.source = x.source THEN l.placed_at ELSE (
           SELECT q.placed_at FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.source = x.source
-            AND q.status <> 'cancelled' AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1)) END AS same_source)`;
+            AND q.status <> 'cancelled' AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1) END) END AS same_source
+     FROM (SELECT 1) one
+     LEFT JOIN LATERAL (SELECT q.placed_at, q.source FROM orders q WHERE q.account_id = $1 AND q.customer_id = x.customer_id AND q.status <> 'cancelled'
+                          AND q.placed_at <= x.placed_at ORDER BY q.placed_at DESC LIMIT 1) l ON true)`;
 
 /**
  * For the rest of the write, the orders' triggers that keep customer_previous_at
@@ -31,6 +34,11 @@ export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled 
 export async function deferPrevious(tx: IngestionTx): Promise<void> {
   await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
 }
+
+/** The customers ($2) with a stored order (id below $4) placed after their first new one ($3): a probe each. */
+const LATER_STORED = `unnest($2::int4[], $3::timestamptz[]) AS c(id, first_at)
+  CROSS JOIN LATERAL (SELECT 1 FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id AND q.placed_at > c.first_at AND q.id < $4::int4
+                      LIMIT 1) later`;
 
 // The instants as PostgreSQL writes them (microseconds kept; a JavaScript Date keeps milliseconds).
 const previousRow = z.object({ id: col.int, anySource: z.string().nullable(), sameSource: z.string().nullable() });
@@ -77,11 +85,35 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
 }
 
 /**
+ * A bulk batch that only added orders (it replaced and removed none): each customer's earliest new
+ * order (`firstAt`) and the smallest id the batch's INSERT gave (`fromId`; the account's writes are
+ * serialized, so every smaller id of its orders was stored before the batch).
+ */
+export interface Appended {
+  firstAt: ReadonlyMap<number, Date>;
+  fromId: number;
+}
+
+/** A batch that only added orders (its places are its new orders): each customer's first, and the smallest id. */
+export function appended(places: readonly OrderPlace[]): Appended {
+  const firstAt = new Map<number, Date>();
+  let fromId = Number.MAX_SAFE_INTEGER;
+  for (const p of places) {
+    fromId = Math.min(fromId, p.id);
+    const first = p.customerId === null ? undefined : firstAt.get(p.customerId);
+    if (p.customerId !== null && (first === undefined || p.placedAt < first)) firstAt.set(p.customerId, p.placedAt);
+  }
+  return { firstAt, fromId };
+}
+
+/**
  * Recomputes customer_previous_at and customer_source_previous_at of these customers' orders and
  * marks their metrics pending (the statement trigger that marks them, customer_metrics_mark_pending,
- * stepped aside with the others); ends deferPrevious.
+ * stepped aside with the others); ends deferPrevious. With `appended` only the customers that have
+ * a stored order placed after one of the batch's are recomputed (one index probe each): the
+ * INSERT wrote the new orders' own values, and only a later stored order's can change.
  */
-export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[]): Promise<void> {
+export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[], appended?: Appended): Promise<void> {
   if (customerIds.length > 0) {
     await tx.$executeRawUnsafe(
       `INSERT INTO customer_metrics_pending (account_id, customer_id)
@@ -101,11 +133,13 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
                            ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
                       CASE WHEN q.status = 'cancelled' THEN NULL
                            ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
-               FROM unnest($2::int4[]) AS c(id)
+               FROM ${appended ? LATER_STORED : 'unnest($2::int4[]) AS c(id)'}
                CROSS JOIN LATERAL (SELECT * FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id ${PROBE}) q) v
          WHERE (v.customer_previous_at, v.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
         accountId,
-        arrayLiteral([...new Set(customerIds)]),
+        ...(appended
+          ? [arrayLiteral([...appended.firstAt.keys()]), arrayLiteral([...appended.firstAt.values()].map(iso)), appended.fromId]
+          : [arrayLiteral([...new Set(customerIds)])]),
       ),
     );
     if (changed.length > 0) {

@@ -4,9 +4,10 @@
 // (customers_country_to_orders) then waits until the batch commits and rewrites the batch's
 // orders, so a bulk INSERT may write customer_country itself (migration 20261129020000).
 import type { IngestionTx } from './types.ts';
-import type { CustomerRow } from './validate.ts';
+import type { CustomerRow, OrderRow } from './validate.ts';
 import { CUSTOMER_COLUMNS, INSERT_CUSTOMERS } from './repo.ts';
 import { PROBE, arrayLiteral, unnest } from './sql.ts';
+import { REDACTED, REDACTED_NAME } from './rules.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
 export interface CustomerRef {
@@ -25,25 +26,37 @@ function lockedRefs(select: string): string {
 
 /**
  * The customers these rows name (once each), created when missing with the row's details (an
- * existing customer is left as it is), in one statement: the ones it creates come back from the
- * INSERT, the others from a probe per key. A customer another transaction created meanwhile (not
- * in the statement's snapshot, so neither created nor found) is looked up again.
+ * existing customer is left as it is), in one statement: the existing ones from a probe per key
+ * (locked), then only the others inserted. A customer the ledger holds as redacted
+ * (customers/redact before they were stored) is created without their details (the ledger is
+ * probed only for the customers created). A customer another transaction created meanwhile (not in
+ * the statement's snapshot, so neither found nor created) is looked up again.
  */
 export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows: readonly CustomerRow[]): Promise<Map<string, CustomerRef>> {
   if (rows.length === 0) return new Map();
-  const u = unnest(CUSTOMER_COLUMNS, rows, 2);
+  const u = unnest(CUSTOMER_COLUMNS, rows, 4);
   const found = parseRows(
     refRow,
     await tx.$queryRawUnsafe<unknown[]>(
-      `WITH x AS MATERIALIZED (${u.select}),
+      `WITH named AS MATERIALIZED (${u.select}),
+       found AS MATERIALIZED (${lockedRefs('SELECT external_id FROM named')}),
+       x AS (
+         SELECT n.source, n.external_id, CASE WHEN r.redacted THEN '' ELSE n.email END AS email,
+                CASE WHEN r.redacted THEN $2 ELSE n.name END AS name, n.phone, n.city, n.country, n.created_at
+         FROM named n
+         CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM ingestion_records l WHERE l.account_id = $1 AND l.source = replace(n.source::text, '-', '_')
+                                              AND l.kind = 'customer' AND l.external_id = n.external_id AND l.content_hash = $3) AS redacted) r
+         WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f."externalId" = n.external_id)),
        created AS (
          ${INSERT_CUSTOMERS('x')}
          ON CONFLICT (account_id, external_id) DO NOTHING
          RETURNING id, external_id, country)
        SELECT id, external_id AS "externalId", country FROM created
        UNION ALL
-       ${lockedRefs('SELECT external_id FROM x')}`,
+       SELECT id, "externalId", country FROM found`,
       accountId,
+      REDACTED_NAME,
+      REDACTED,
       ...u.params,
     ),
   );
@@ -54,4 +67,30 @@ export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows
     for (const r of parseRows(refRow, again)) refs.set(r.externalId, { id: r.id, country: r.country });
   }
   return refs;
+}
+
+/**
+ * The customers the orders name, once each (the first mention's details, as the insert keeps the
+ * first). A customer redacted (customers/redact) is created, if they were not stored yet, without
+ * their details (orderCustomerRefs).
+ */
+export function orderCustomers(orders: readonly OrderRow[]): CustomerRow[] {
+  const named = new Map<string, CustomerRow>();
+  for (const o of orders) {
+    if (!o.customer || named.has(o.customer.externalId)) continue;
+    const { externalId, email, name, country } = o.customer;
+    named.set(externalId, {
+      source: o.source,
+      externalId,
+      email,
+      name,
+      country,
+      updatedAt: null,
+      hash: '',
+      phone: null,
+      city: '',
+      createdAt: null,
+    });
+  }
+  return [...named.values()];
 }

@@ -1,5 +1,5 @@
 // The refunds' statements of the order commands: refunds written (waiting for their order when it
-// is not stored), attached to their orders, deleted; the refunds' statistics for a bulk load.
+// is not stored), attached to their orders, deleted.
 import type { IngestionTx } from './types.ts';
 import type { RefundRow } from './validate.ts';
 import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
@@ -51,6 +51,28 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
 }
 
 /**
+ * The orders among these keys that have refunds (waiting ones, and those just written for them),
+ * with their sum: one index probe per key; by ledgerKey. Most orders of a batch have none.
+ */
+export async function refundedSums(
+  tx: IngestionTx,
+  accountId: string,
+  orders: ReadonlyArray<{ source: string; externalId: string }>,
+): Promise<Map<string, string>> {
+  if (orders.length === 0) return new Map();
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `SELECT x.source, x.external_id AS "externalId", sum(f.amount)::text AS refunded FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+     CROSS JOIN LATERAL (SELECT f.amount FROM refunds f
+                         WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id ${PROBE}) f
+     GROUP BY x.source, x.external_id`,
+    accountId,
+    ...pairs(orders),
+  );
+  const sums = parseRows(z.object({ source: z.string(), externalId: z.string(), refunded: z.string() }), rows);
+  return new Map(sums.map((r) => [ledgerKey({ source: r.source.replace('-', '_'), externalId: r.externalId }), r.refunded]));
+}
+
+/**
  * Attaches the waiting refunds of these stored orders to them (their order_id). The refunds are
  * probed first and the order only for a key that has some: most orders of a batch have none.
  */
@@ -80,18 +102,4 @@ export async function deleteRefunds(tx: IngestionTx, accountId: string, source: 
     [...externalIds],
   );
   return parseRows(z.object({ refundedAt: z.date(), orderExternalId: z.string() }), rows);
-}
-
-/**
- * Statistics for the refunds look-ups of a bulk load (by order: refunds_account_id_source_order_external_id_idx)
- * when the table has never had any: without them the planner may take the unique index on
- * (account_id, source, external_id) instead and read every refund of the source for each order
- * (measured: 0.4 ms an order with 300 refunds, growing with the table). Once per database, when
- * the first refunds are there (an ANALYZE inside the transaction counts its own rows).
- */
-export async function refundStatistics(tx: IngestionTx): Promise<void> {
-  const rows = await tx.$queryRawUnsafe<Array<{ never: boolean }>>(
-    `SELECT c.reltuples < 0 AND EXISTS (SELECT 1 FROM refunds) AS never FROM pg_class c WHERE c.oid = 'refunds'::regclass`,
-  );
-  if (rows[0]?.never) await tx.$executeRawUnsafe(`ANALYZE refunds`);
 }

@@ -11,6 +11,7 @@ import { deleteRecords, redactCustomers, redactShop } from './erase.ts';
 import { lockAccount, setRefundAttribution } from './repo.ts';
 import { combinedOrderWrites } from './combine.ts';
 import { bulkOrders } from './bulk.ts';
+import { BulkStatistics } from './repo-statistics.ts';
 
 export const noChanges: OnChanged = async () => {};
 
@@ -35,15 +36,17 @@ function build(transact: Transact, onChanged: OnChanged, options: { combine: boo
     redactCustomers: (accountId, origin, ids) => run(accountId, origin, (ctx) => redactCustomers(ctx, ids)),
     redactShop: (accountId, origin) => run(accountId, origin, (ctx) => redactShop(ctx)),
 
-    bulkUpsertOrders: (accountId, origin, records, options = {}) =>
-      bulkOrders(
+    bulkUpsertOrders: (accountId, origin, records, options = {}) => {
+      const statistics = new BulkStatistics();
+      return bulkOrders(
         origin.source,
         records,
         options,
         (work, offset) => run(accountId, origin, work, offset),
-        (ctx, batch) => writeOrderBatch(ctx, batch, { bulk: true }),
+        (ctx, batch) => writeOrderBatch(ctx, batch, { bulk: statistics }),
         BULK_BATCH,
-      ),
+      );
+    },
 
     getRefundAttribution: (accountId) =>
       transact(async (tx) => {
