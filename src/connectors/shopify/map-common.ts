@@ -1,7 +1,7 @@
 // What the webhook mapper (REST payloads) and the GraphQL mapper (bulk lines, reconciliation pages)
 // share, so the same upstream order gives the same ingestion commands whichever way it came: the
 // SKU key of a line or variant without a SKU, and money read with the write path's own parser.
-import { formatCents, parseCents } from '../../domain/ingestion/index.ts';
+import { formatCents, normalizedAmount, parseCents } from '../../domain/ingestion/index.ts';
 
 /** A variant's SKU key: its SKU, else `shopify-variant-<variant id>` (what its order lines without a SKU use too). */
 export const variantSku = (sku: string | null | undefined, variantId: string): string => sku || `shopify-variant-${variantId}`;
@@ -30,33 +30,19 @@ function parsedAmount(value: string): string {
   }
 }
 
-const ZERO = 48;
-const isDigit = (code: number) => code >= ZERO && code <= ZERO + 9;
-
 /**
  * The common case of `amount` without the write path's bigint round trip (a backfill reads a
- * dozen amounts an order): a non-negative decimal of 1 to 12 digits with 0 to 2 decimals, as
- * Shopify writes them ("12.5", "3.0", "0.10"), written as formatCents(parseCents(value)) writes it
- * (leading zeros dropped, two decimals). Null for anything else (a sign, more digits), which the
- * write path's parser reads instead.
+ * dozen amounts an order): a non-negative decimal, read by the write path's own normalizer of
+ * money that must not be negative (the string formatCents(parseCents(value)) gives). Null for
+ * anything else (a sign, a string it refuses), which the parser reads instead.
  */
 export function plainAmount(value: string): string | null {
-  const dot = value.indexOf('.');
-  const wholeEnd = dot < 0 ? value.length : dot;
-  const decimals = dot < 0 ? 0 : value.length - dot - 1;
-  if (wholeEnd === 0 || wholeEnd > 12 || (dot >= 0 && (decimals < 1 || decimals > 2))) return null;
-  let start = -1;
-  for (let i = 0; i < wholeEnd; i++) {
-    const code = value.charCodeAt(i);
-    if (!isDigit(code)) return null;
-    if (start < 0 && code !== ZERO) start = i;
+  if (value.startsWith('-')) return null;
+  try {
+    return normalizedAmount(value, 'amount');
+  } catch {
+    return null;
   }
-  for (let i = dot + 1; dot >= 0 && i < value.length; i++) if (!isDigit(value.charCodeAt(i))) return null;
-  // All zeros keeps one; a first digit that is not a zero keeps the whole part as written.
-  if (start < 0) start = wholeEnd - 1;
-  if (start === 0 && decimals === 2) return value;
-  const whole = value.slice(start, wholeEnd);
-  return decimals === 2 ? `${whole}.${value.slice(dot + 1)}` : decimals === 1 ? `${whole}.${value[dot + 1]}0` : `${whole}.00`;
 }
 
 /** The exact sum of amounts; the first one the write path refuses, unchanged, when there is one (rejected there). */
