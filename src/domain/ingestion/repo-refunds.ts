@@ -61,7 +61,7 @@ export async function refundedSums(
 ): Promise<Map<string, string>> {
   if (orders.length === 0) return new Map();
   const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `SELECT x.source, x.external_id AS "externalId", sum(f.amount)::text AS refunded FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
+    `SELECT replace(x.source, '-', '_') AS source, x.external_id AS "externalId", sum(f.amount)::text AS refunded FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
      CROSS JOIN LATERAL (SELECT f.amount FROM refunds f
                          WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id ${PROBE}) f
      GROUP BY x.source, x.external_id`,
@@ -69,7 +69,7 @@ export async function refundedSums(
     ...pairs(orders),
   );
   const sums = parseRows(z.object({ source: z.string(), externalId: z.string(), refunded: z.string() }), rows);
-  return new Map(sums.map((r) => [ledgerKey({ source: r.source.replace('-', '_'), externalId: r.externalId }), r.refunded]));
+  return new Map(sums.map((r) => [ledgerKey(r), r.refunded]));
 }
 
 /**
