@@ -13,6 +13,7 @@ import { accountsCreateCommand, keysCreateCommand, keysListCommand, keysRevokeCo
 import { usersCreateCommand, usersListCommand } from './cli/users.ts';
 import { importCommand } from './cli/imports.ts';
 import { aiAccessCommand, incidentsCommand, integrationsRevokeCommand, jobsRunCommand } from './cli/operations.ts';
+import { keepWebAssemblyOnBaselineTier } from './db/query-compiler.ts';
 
 export const USAGE = `usage: svc <command> [options]
 
@@ -75,6 +76,34 @@ const COMMANDS: Record<string, Command> = {
   'ai resume': aiAccessCommand,
 };
 
+/**
+ * Commands that do a bounded piece of work and exit. Their WebAssembly (PGlite's postgres on the
+ * embedded database, Prisma's query compiler and schema engine) stays on V8's baseline tier: the
+ * optimizing compiler's background compilations of the functions that get hot cost more CPU than
+ * they save within one command (on the embedded database, `svc keys list` 4.3 s of CPU with them,
+ * 2.1 s without; the demo seed 21.5 s, 16.5 s; docs/operations.md, "One-shot commands"). The
+ * commands that serve or run jobs keep it, and so do imports and `jobs run`, whose work grows with
+ * the data.
+ */
+const ONE_SHOT = new Set([
+  'migrate',
+  'migrate create',
+  'seed',
+  'accounts create',
+  'keys create',
+  'keys list',
+  'keys revoke',
+  'users create',
+  'users list',
+  'integrations revoke',
+  'incidents open',
+  'incidents update',
+  'incidents resolve',
+  'incidents list',
+  'ai pause',
+  'ai resume',
+]);
+
 async function run(argv: string[], io: Io): Promise<number> {
   const [command, sub, ...rest] = argv;
   if (!command) {
@@ -90,6 +119,7 @@ async function run(argv: string[], io: Io): Promise<number> {
   const args = key === command ? argv.slice(1) : rest;
   const handler = Object.hasOwn(COMMANDS, key) ? COMMANDS[key] : undefined;
   if (!handler) throw new UsageError(`unknown command: ${argv.join(' ')}`);
+  if (ONE_SHOT.has(key)) keepWebAssemblyOnBaselineTier();
   return handler({ config, io, sub, args });
 }
 
