@@ -120,16 +120,19 @@ export function bulkFeed<T>(
   result.catch(fail);
 
   return {
-    /** Hands a batch to the write; resolves once the batch before it has been taken (at most one waits). */
+    /**
+     * Hands a batch to the write; resolves once the write has taken it all (its last record waits
+     * for the batch before to commit), so the caller fills the next batch while this one is written:
+     * one batch is held beyond the one being written, not two.
+     */
     push(batch: T[], at: FeedPosition): Promise<void> {
       if (failure) return Promise.reject(failure.error);
-      const before = pushed;
       pushed += batch.length;
       marks.push({ end: pushed, at });
       if (batch.length) queue.push(batch);
       notify();
       // The wait holds no reference to the batch: its records die as the write takes them.
-      return untilTaken(before);
+      return untilTaken(pushed);
     },
     /** No more batches: the write's result once it and the last position save are done. */
     async end(): Promise<IngestionResult> {
