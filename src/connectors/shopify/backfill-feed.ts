@@ -21,7 +21,7 @@ export interface FeedPosition {
 /**
  * A feed of batches to one bulk write of `batchSize` records a transaction. `write` starts it
  * (with the records and the progress callback to pass on); `committed` stores the position
- * after the batches a transaction completed. `push` waits until the batch before has been taken.
+ * after the batches a transaction completed. `push` waits until its batch has all been taken.
  */
 export function bulkFeed<T>(
   batchSize: number,
