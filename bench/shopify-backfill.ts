@@ -17,6 +17,7 @@
 //     [--log-statements (the scratch database's statements in the server's log: log_min_duration_statement = 0)]
 //     [--default-heap (V8's default heap growing, not the job processes' setting: src/cli/heap.ts)]
 //     [--connector-only (the ingestion's writes take the records and store nothing: the connector's own CPU an order)]
+//     [--connector-flags '--max-semi-space-size=8' (node flags of the connector process only)]
 // The server: TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test (a scratch
 // database); COPY reads files under the OS temp directory, so the server must be on this machine.
 import { execFileSync, spawn } from 'node:child_process';
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     'log-statements': { type: 'boolean', default: false },
     'default-heap': { type: 'boolean', default: false },
     'connector-only': { type: 'boolean', default: false },
+    'connector-flags': { type: 'string', default: '' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -177,6 +179,7 @@ interface BackfillResult {
   heapTotalPeak: number;
   externalPeak: number;
   atRss: NodeJS.MemoryUsage;
+  spaces?: Record<string, number>;
   heapSetting: string;
   phase: string;
   lastError: string | null;
@@ -195,7 +198,8 @@ async function runBackfill(url: string, simUrl: string): Promise<BackfillResult>
     profile: values.profile,
     connectorOnly: values['connector-only'],
   };
-  const child = spawn(process.execPath, ['--expose-gc', 'bench/lib/shopify-backfill-child.mjs', JSON.stringify(options)], {
+  const flags = values['connector-flags'].split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--expose-gc', ...flags, 'bench/lib/shopify-backfill-child.mjs', JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -281,6 +285,7 @@ async function main(): Promise<void> {
     console.log(
       `at the RSS's peak: heap ${mb(r.heapTotal)} (${mb(r.heapUsed)} used), external ${mb(r.external)} (array buffers ${mb(r.arrayBuffers)}), the rest ${mb(r.rss - r.heapTotal - r.external)} (code, Prisma's WebAssembly, malloc); peaks: heap ${mb(run.heapTotalPeak)}, external ${mb(run.externalPeak)}`,
     );
+    if (run.spaces) console.log(`the heap's spaces at the RSS's peak (MB in memory): ${Object.entries(run.spaces).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     console.log(`load average before / after the backfill: ${loadBefore} / ${loadAfter} (2 cores, shared)`);
   } finally {
     sim.child.kill('SIGTERM');

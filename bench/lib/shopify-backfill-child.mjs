@@ -13,6 +13,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { HEAP_GROWING_PERCENT, boundHeapGrowth } from '../../dist/app/heap.js';
 import { createPrisma } from '../../dist/app/db-client.js';
 import { ingestionService } from '../../dist/app/ingestion.js';
@@ -115,7 +116,11 @@ try {
     const rss = process.memoryUsage.rss();
     if (rss <= peaks.rss && ++ticks % 10 !== 0) return;
     const m = process.memoryUsage();
-    if (m.rss > peaks.rss) peaks.atRss = m;
+    if (m.rss > peaks.rss) {
+      peaks.atRss = m;
+      // The heap's spaces at the RSS's peak (committed MB): which of them the heap's size is.
+      peaks.spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), +(s.physical_space_size / 1048576).toFixed(1)]));
+    }
     peaks.rss = Math.max(peaks.rss, rss, m.rss);
     heapPeak = Math.max(heapPeak, m.heapUsed);
     peaks.heapTotal = Math.max(peaks.heapTotal, m.heapTotal);
@@ -169,6 +174,7 @@ try {
       heapTotalPeak: peaks.heapTotal,
       externalPeak: peaks.external,
       atRss: peaks.atRss,
+      spaces: peaks.spaces,
       heapSetting,
       phase: status.phase,
       lastError: status.lastError,

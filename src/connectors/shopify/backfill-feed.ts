@@ -21,7 +21,7 @@ export interface FeedPosition {
 /**
  * A feed of batches to one bulk write of `batchSize` records a transaction. `write` starts it
  * (with the records and the progress callback to pass on); `committed` stores the position
- * after the batches a transaction completed. `push` waits until the batch before has been taken.
+ * after the batches a transaction completed. `push` waits until its batch has all been taken.
  */
 export function bulkFeed<T>(
   batchSize: number,
@@ -62,6 +62,12 @@ export function bulkFeed<T>(
     signal?.throwIfAborted();
   }
 
+  /** Resolves once the write has taken `records` records (or the feed failed: then rejects). */
+  async function untilTaken(records: number): Promise<void> {
+    while (taken < records && !failure) await changed;
+    check();
+  }
+
   async function* records(): AsyncGenerator<T> {
     let at = 0;
     for (;;) {
@@ -78,7 +84,10 @@ export function bulkFeed<T>(
       }
       // This record completes a batch: the bulk write starts it once the batch before has committed.
       if ((taken + 1) % size === 0 && taken + 1 > size) await settled(taken + 1 - size);
-      const record = head[at++]!;
+      const record = head[at]!;
+      // Taken: the queue no longer holds it, so a record the write has checked is garbage at once
+      // (the batch's array stays queued until its last record, which waits for the batch before).
+      head[at++] = undefined as T;
       taken++;
       if (at === head.length) {
         queue.shift();
@@ -111,16 +120,19 @@ export function bulkFeed<T>(
   result.catch(fail);
 
   return {
-    /** Hands a batch to the write; resolves once the batch before it has been taken (at most one waits). */
-    async push(batch: T[], at: FeedPosition): Promise<void> {
-      if (failure) throw failure.error;
-      const before = pushed;
+    /**
+     * Hands a batch to the write; resolves once the write has taken it all (its last record waits
+     * for the batch before to commit), so the caller fills the next batch while this one is written:
+     * one batch is held beyond the one being written, not two.
+     */
+    push(batch: T[], at: FeedPosition): Promise<void> {
+      if (failure) return Promise.reject(failure.error);
       pushed += batch.length;
       marks.push({ end: pushed, at });
       if (batch.length) queue.push(batch);
       notify();
-      while (taken < before && !failure) await changed;
-      check();
+      // The wait holds no reference to the batch: its records die as the write takes them.
+      return untilTaken(pushed);
     },
     /** No more batches: the write's result once it and the last position save are done. */
     async end(): Promise<IngestionResult> {
