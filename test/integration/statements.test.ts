@@ -3,10 +3,11 @@
 // only pg's parser reads: infinity, BC, years past 9999), on a PostgreSQL server with prepared
 // statements, past the number of texts a process prepares, and on the embedded database unnamed;
 // reads asked for in one turn go together (src/db/read-batch.ts): one transaction, and a read
-// that fails there fails alone.
+// that fails there fails alone. A transaction of connectedTransaction (the ingestion's writes)
+// sends statements on its own connection, inside it, and on no connection once it has ended.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
-import { poolOf } from '../../src/db/client.ts';
+import { type DirectStatements, connectedTransaction, poolOf, statementsOf } from '../../src/db/client.ts';
 import { Prisma } from '../../src/db/__generated__/prisma/client.ts';
 import { queryRows, sqlInt } from '../../src/db/statements.ts';
 
@@ -152,6 +153,35 @@ describeEachDatabase('hot reads through the pool', (target) => {
     await expect(slow).rejects.toThrow();
     expect(await after).toEqual([{ n: 7 }]);
     expect(await queryRows(db.prisma, Prisma.sql`SELECT ${8}::int AS n`)).toEqual([{ n: 8 }]);
+  });
+
+  it("sends a transaction's statements on its own connection, in the transaction, until it ends (connectedTransaction)", async () => {
+    const db = await open('', 2);
+    const options = { timeout: 10_000, maxWait: 5_000 };
+    const sql = `SELECT pg_backend_pid() AS pid, txid_current()::text AS xid`;
+    let kept: DirectStatements | null = null;
+    const [viaPrisma, direct] = await connectedTransaction(
+      db.prisma,
+      async (tx) => {
+        kept = statementsOf(tx);
+        return [(await tx.$queryRawUnsafe<unknown[]>(sql))[0], (await kept!.rows(sql, []))[0]];
+      },
+      options,
+    );
+    expect(direct).toEqual(viaPrisma);
+    await expect(kept!.rows('SELECT 1', [])).rejects.toThrow('Transaction already closed');
+    expect(statementsOf(db.prisma)).toBeNull();
+    // A failed transaction rolls back what its direct statements did.
+    const failed = connectedTransaction(
+      db.prisma,
+      async (tx) => {
+        await statementsOf(tx)!.count('CREATE TABLE direct_rolled_back (n int)', []);
+        throw new Error('the work failed');
+      },
+      options,
+    );
+    await expect(failed).rejects.toThrow('the work failed');
+    expect((await poolOf(db.prisma).query(`SELECT to_regclass('direct_rolled_back')::text AS "table"`)).rows).toEqual([{ table: null }]);
   });
 
   it('refuses anything but a count as text', () => {

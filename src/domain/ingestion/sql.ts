@@ -5,6 +5,9 @@
 // statement): an array parameter costs Prisma and pg a JSON round trip and an escaping call per
 // element (a 2,000-order batch sends ~60,000 elements); a string costs them one.
 // Table and column names come only from the constants of the repo files; values are parameters.
+// Statements go on the transaction's own connection where it has one (queryRows, execute).
+import { statementsOf } from '../../db/client.ts';
+import type { IngestionTx } from './types.ts';
 
 export type SqlType = 'text' | 'int4' | 'numeric' | 'timestamptz' | 'date' | 'bool';
 export type SqlValue = string | number | boolean | null;
@@ -70,3 +73,20 @@ export function sourceDb(source: string): string {
 }
 
 export const iso = (at: Date | null): string | null => (at === null ? null : at.toISOString());
+
+/**
+ * A statement's rows. In a transaction of the service (transactOn: connectedTransaction) it goes
+ * on the transaction's pg connection without Prisma's work per statement and per row (numeric and
+ * int8 then come back as text: the row schemas read text); in a caller's own transaction
+ * (`within`), through Prisma.
+ */
+export async function queryRows<T = unknown[]>(tx: IngestionTx, text: string, ...params: unknown[]): Promise<T> {
+  const direct = statementsOf(tx);
+  return direct ? ((await direct.rows(text, params)) as T) : tx.$queryRawUnsafe<T>(text, ...params);
+}
+
+/** A statement's count of rows (queryRows' connection). */
+export async function execute(tx: IngestionTx, text: string, ...params: unknown[]): Promise<number> {
+  const direct = statementsOf(tx);
+  return direct ? direct.count(text, params) : tx.$executeRawUnsafe(text, ...params);
+}
