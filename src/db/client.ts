@@ -135,21 +135,42 @@ export function connectedTransaction<T>(
   const checkout: Checkout = { open: false, released: false };
   const onQuery = direct.get(prisma)?.onQuery;
   return starting.run(checkout, () =>
-    prisma.$transaction((tx) => {
+    prisma.$transaction(async (tx) => {
       checkout.open = true;
       const client = checkout.client;
-      if (client) {
-        const send = async (text: string, params: readonly unknown[]) => {
+      if (!client) return work(tx);
+      // A statement asked for while another runs is sent when that one has answered (in the
+      // microtask of its answer: the server does not wait for this process's other work). After a
+      // failure (the transaction is aborted) none is sent; the work returns to Prisma (COMMIT or
+      // ROLLBACK) only once every statement it sent has answered, so none runs after either.
+      let tail: Promise<unknown> = Promise.resolve();
+      let sending = 0;
+      let failed = false;
+      const send = (text: string, params: readonly unknown[]) => {
+        const run = () => {
           if (checkout.released) throw new Error('Transaction already closed: its connection went back to the pool');
+          if (failed) throw new Error('Transaction aborted: a statement before this one failed');
           onQuery?.(text);
-          return client.query(text, params as unknown[]);
+          return client.query(text, params as unknown[]).catch((error: unknown) => {
+            failed = true;
+            throw error;
+          });
         };
-        connected.set(tx, {
-          rows: async (text, params) => (await send(text, params)).rows,
-          count: async (text, params) => (await send(text, params)).rowCount ?? 0,
-        });
+        // Nothing in flight: sent now, before the caller builds its next statement.
+        const sent = sending === 0 ? new Promise<pg.QueryResult>((resolve) => resolve(run())) : tail.then(run);
+        sending++;
+        tail = sent.catch(() => {}).finally(() => sending--);
+        return sent;
+      };
+      connected.set(tx, {
+        rows: async (text, params) => (await send(text, params)).rows,
+        count: async (text, params) => (await send(text, params)).rowCount ?? 0,
+      });
+      try {
+        return await work(tx);
+      } finally {
+        await tail;
       }
-      return work(tx);
     }, options),
   );
 }

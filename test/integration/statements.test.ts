@@ -10,6 +10,7 @@ import { connectDatabase, type Database } from '../../src/db/database.ts';
 import { type DirectStatements, connectedTransaction, poolOf, statementsOf } from '../../src/db/client.ts';
 import { Prisma } from '../../src/db/__generated__/prisma/client.ts';
 import { queryRows, sqlInt } from '../../src/db/statements.ts';
+import * as ingestionSql from '../../src/domain/ingestion/sql.ts';
 
 const INSTANTS = [
   '2026-11-23 22:31:10+00',
@@ -182,6 +183,29 @@ describeEachDatabase('hot reads through the pool', (target) => {
     );
     await expect(failed).rejects.toThrow('the work failed');
     expect((await poolOf(db.prisma).query(`SELECT to_regclass('direct_rolled_back')::text AS "table"`)).rows).toEqual([{ table: null }]);
+  });
+
+  it('runs statement steps one behind the other, on the connection or through Prisma, failing with the first failure (inOrder)', async () => {
+    const db = await open('', 2);
+    const options = { timeout: 10_000, maxWait: 5_000 };
+    const { execute, inOrder, queryRows: rows } = ingestionSql;
+    const steps = (tx: Parameters<typeof execute>[0]) =>
+      inOrder(
+        tx,
+        () => execute(tx, `SELECT set_config('steps.n', '1', true)`),
+        () => rows<unknown[]>(tx, `SELECT set_config('steps.n', (current_setting('steps.n')::int + 1)::text, true) AS n`),
+        () => rows<unknown[]>(tx, `SELECT current_setting('steps.n')::int AS total`),
+      );
+    const failing = (tx: Parameters<typeof execute>[0]) =>
+      inOrder(
+        tx,
+        () => execute(tx, 'SELECT 1 / 0'),
+        () => execute(tx, 'SELECT 1'),
+      );
+    expect(await connectedTransaction(db.prisma, steps, options)).toEqual([1, [{ n: '2' }], [{ total: 2 }]]);
+    expect(await db.prisma.$transaction(steps)).toEqual([1, [{ n: '2' }], [{ total: 2 }]]);
+    await expect(connectedTransaction(db.prisma, failing, options)).rejects.toThrow('division by zero');
+    await expect(db.prisma.$transaction(failing)).rejects.toThrow('division by zero');
   });
 
   it('refuses anything but a count as text', () => {

@@ -4,7 +4,7 @@
 import type { IngestionTx, RefundAttribution } from './types.ts';
 import { type ExpenseSpan, type StoredVersion, ledgerKey } from './rules.ts';
 import type { AdSpendRow, CustomerRow, ExpenseRow, ProductRow } from './validate.ts';
-import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest, execute, queryRows } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, execute, inOrder, iso, queryRows, sourceDb, unnest } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
 export interface AccountInfo {
@@ -25,11 +25,10 @@ const idRow = z.object({ id: col.int, key: z.string() });
 
 /** The account, its writes serialized until the transaction ends (newer-wins reads, then writes). */
 export async function lockAccount(tx: IngestionTx, accountId: string): Promise<AccountInfo | null> {
-  await execute(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, `ingestion:${accountId}`);
-  const rows = await queryRows<unknown[]>(
+  const [, rows] = await inOrder(
     tx,
-    `SELECT currency, timezone, refund_attribution::text AS "refundAttribution" FROM accounts WHERE id = $1`,
-    accountId,
+    () => execute(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, `ingestion:${accountId}`),
+    () => queryRows<unknown[]>(tx, `SELECT currency, timezone, refund_attribution::text AS "refundAttribution" FROM accounts WHERE id = $1`, accountId),
   );
   return rows.length === 0 ? null : accountRow.parse(rows[0]);
 }

@@ -90,3 +90,25 @@ export async function execute(tx: IngestionTx, text: string, ...params: unknown[
   const direct = statementsOf(tx);
   return direct ? direct.count(text, params) : tx.$executeRawUnsafe(text, ...params);
 }
+
+/**
+ * Runs statement steps that need no answer of one another, in the order given, and returns their
+ * results. On the transaction's own connection each step is sent as soon as it is built: pg queues
+ * it behind the one before and sends it the moment that one has answered, so the server goes from
+ * one to the next without waiting for this process (which meanwhile builds the next step). Through
+ * Prisma, each step starts once the one before has answered. A failed step fails the call, once
+ * every step has ended (the transaction is then aborted, and the first failure is the cause).
+ */
+export async function inOrder<T extends unknown[]>(tx: IngestionTx, ...steps: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const values: unknown[] = [];
+  if (!statementsOf(tx)) {
+    for (const step of steps) values.push(await step());
+    return values as T;
+  }
+  const settled = await Promise.allSettled(steps.map((step) => step()));
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    values.push(result.value);
+  }
+  return values as T;
+}
