@@ -145,14 +145,15 @@ export function connectedTransaction<T>(
       // ROLLBACK) only once every statement it sent has answered, so none runs after either.
       let tail: Promise<unknown> = Promise.resolve();
       let sending = 0;
-      let failed = false;
+      // The first failure: the statements after it fail with it (the transaction is aborted).
+      let failure: { error: unknown } | null = null;
       const send = (text: string, params: readonly unknown[]) => {
         const run = () => {
           if (checkout.released) throw new Error('Transaction already closed: its connection went back to the pool');
-          if (failed) throw new Error('Transaction aborted: a statement before this one failed');
+          if (failure) throw failure.error;
           onQuery?.(text);
           return client.query(text, params as unknown[]).catch((error: unknown) => {
-            failed = true;
+            failure ??= { error };
             throw error;
           });
         };

@@ -5,7 +5,7 @@ import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.t
 import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
 import { orderCustomerRefs, orderCustomers } from './repo-refs.ts';
-import { inOrder } from './sql.ts';
+import { ahead, inOrder } from './sql.ts';
 import type { StoredVersion } from './rules.ts';
 import { CheckedOrders } from './bulk.ts';
 import {
@@ -187,11 +187,29 @@ async function writeOrders(
     removed.map((o) => o.id),
   );
   const places: OrderPlace[] = removed.map((o) => ({ ...o, own: false }));
+  // Sent ahead: the ledger rows while this process builds the INSERT, the waiting refunds' attachment while it makes the lines.
+  const ledger = await ahead(tx, () =>
+    saveLedger(
+      tx,
+      ledgerScope(ctx, 'order'),
+      won.map(({ index, row }) => ({
+        source: row.source,
+        externalId: row.externalId,
+        updatedAt: row.updatedAt,
+        hash: row.hash,
+        test: row.test,
+        payload: row.test ? record(index) : undefined,
+      })),
+      won.every((w) => !stored.order!.has(ledgerKey(w.row))),
+    ),
+  );
   const writes: OrderWrite[] = live.map((row) => {
     const ref = row.customer ? customers.get(row.customer.externalId) : undefined;
     return { row, customerId: ref?.id ?? null, customerCountry: ref?.country ?? null, refunded: refunded.get(ledgerKey(row)) ?? '0' };
   });
   const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, deferred, before.size === 0);
+  const withRefunds = live.filter((o) => refunded.has(ledgerKey(o)));
+  const attached = await ahead(tx, () => attachRefunds(tx, accountId, withRefunds));
   const lines: LineWrite[] = [];
   const replaced: number[] = [];
   for (const { row, customerId } of writes) {
@@ -212,30 +230,8 @@ async function writeOrders(
     if (was) places.push({ ...was, own: false });
     places.push({ id: orderId, customerId, source: row.source, placedAt: row.placedAt, own: was !== undefined });
   }
-  await inOrder(
-    tx,
-    () => replaceLines(tx, accountId, replaced, lines),
-    () =>
-      attachRefunds(
-        tx,
-        accountId,
-        live.filter((o) => refunded.has(ledgerKey(o))),
-      ),
-    () =>
-      saveLedger(
-        tx,
-        ledgerScope(ctx, 'order'),
-        won.map(({ index, row }) => ({
-          source: row.source,
-          externalId: row.externalId,
-          updatedAt: row.updatedAt,
-          hash: row.hash,
-          test: row.test,
-          payload: row.test ? record(index) : undefined,
-        })),
-        won.every((w) => !stored.order!.has(ledgerKey(w.row))),
-      ),
-  );
+  await replaceLines(tx, accountId, replaced, lines);
+  await Promise.all([ledger.done, attached.done]);
   return { places, fresh: before.size === 0 };
 }
 

@@ -112,3 +112,17 @@ export async function inOrder<T extends unknown[]>(tx: IngestionTx, ...steps: { 
   }
   return values as T;
 }
+
+/**
+ * Sends a statement step now and gives its result for later (`done`): on the transaction's own
+ * connection the server runs it while this process builds the next statement (which goes behind
+ * it); through Prisma it has run to its end when this returns. The caller awaits `done` (a
+ * failure aborts the transaction: the statements after it fail with it).
+ */
+export async function ahead<T>(tx: IngestionTx, step: () => Promise<T>): Promise<{ done: Promise<T> }> {
+  if (!statementsOf(tx)) return { done: Promise.resolve(await step()) };
+  const done = step();
+  // Awaited by the caller; until then its failure is not reported as unhandled.
+  done.catch(() => {});
+  return { done };
+}
