@@ -3,12 +3,14 @@
 // only pg's parser reads: infinity, BC, years past 9999), on a PostgreSQL server with prepared
 // statements, past the number of texts a process prepares, and on the embedded database unnamed;
 // reads asked for in one turn go together (src/db/read-batch.ts): one transaction, and a read
-// that fails there fails alone.
+// that fails there fails alone. A transaction of connectedTransaction (the ingestion's writes)
+// sends statements on its own connection, inside it, and on no connection once it has ended.
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { connectDatabase, type Database } from '../../src/db/database.ts';
-import { poolOf } from '../../src/db/client.ts';
+import { type DirectStatements, connectedTransaction, poolOf, statementsOf } from '../../src/db/client.ts';
 import { Prisma } from '../../src/db/__generated__/prisma/client.ts';
 import { queryRows, sqlInt } from '../../src/db/statements.ts';
+import * as ingestionSql from '../../src/domain/ingestion/sql.ts';
 
 const INSTANTS = [
   '2026-11-23 22:31:10+00',
@@ -152,6 +154,58 @@ describeEachDatabase('hot reads through the pool', (target) => {
     await expect(slow).rejects.toThrow();
     expect(await after).toEqual([{ n: 7 }]);
     expect(await queryRows(db.prisma, Prisma.sql`SELECT ${8}::int AS n`)).toEqual([{ n: 8 }]);
+  });
+
+  it("sends a transaction's statements on its own connection, in the transaction, until it ends (connectedTransaction)", async () => {
+    const db = await open('', 2);
+    const options = { timeout: 10_000, maxWait: 5_000 };
+    const sql = `SELECT pg_backend_pid() AS pid, txid_current()::text AS xid`;
+    let kept: DirectStatements | null = null;
+    const [viaPrisma, direct] = await connectedTransaction(
+      db.prisma,
+      async (tx) => {
+        kept = statementsOf(tx);
+        return [(await tx.$queryRawUnsafe<unknown[]>(sql))[0], (await kept!.rows(sql, []))[0]];
+      },
+      options,
+    );
+    expect(direct).toEqual(viaPrisma);
+    await expect(kept!.rows('SELECT 1', [])).rejects.toThrow('Transaction already closed');
+    expect(statementsOf(db.prisma)).toBeNull();
+    // A failed transaction rolls back what its direct statements did.
+    const failed = connectedTransaction(
+      db.prisma,
+      async (tx) => {
+        await statementsOf(tx)!.count('CREATE TABLE direct_rolled_back (n int)', []);
+        throw new Error('the work failed');
+      },
+      options,
+    );
+    await expect(failed).rejects.toThrow('the work failed');
+    expect((await poolOf(db.prisma).query(`SELECT to_regclass('direct_rolled_back')::text AS "table"`)).rows).toEqual([{ table: null }]);
+  });
+
+  it('runs statement steps one behind the other, on the connection or through Prisma, failing with the first failure (inOrder)', async () => {
+    const db = await open('', 2);
+    const options = { timeout: 10_000, maxWait: 5_000 };
+    const { execute, inOrder, queryRows: rows } = ingestionSql;
+    const steps = (tx: Parameters<typeof execute>[0]) =>
+      inOrder(
+        tx,
+        () => execute(tx, `SELECT set_config('steps.n', '1', true)`),
+        () => rows<unknown[]>(tx, `SELECT set_config('steps.n', (current_setting('steps.n')::int + 1)::text, true) AS n`),
+        () => rows<unknown[]>(tx, `SELECT current_setting('steps.n')::int AS total`),
+      );
+    const failing = (tx: Parameters<typeof execute>[0]) =>
+      inOrder(
+        tx,
+        () => execute(tx, 'SELECT 1 / 0'),
+        () => execute(tx, 'SELECT 1'),
+      );
+    expect(await connectedTransaction(db.prisma, steps, options)).toEqual([1, [{ n: '2' }], [{ total: 2 }]]);
+    expect(await db.prisma.$transaction(steps)).toEqual([1, [{ n: '2' }], [{ total: 2 }]]);
+    await expect(connectedTransaction(db.prisma, failing, options)).rejects.toThrow('division by zero');
+    await expect(db.prisma.$transaction(failing)).rejects.toThrow('division by zero');
   });
 
   it('refuses anything but a count as text', () => {

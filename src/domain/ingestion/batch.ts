@@ -1,7 +1,7 @@
 // What every command shares: checking each record alone, newer-wins against the ledger and
 // against the same key earlier in the batch, the outcomes, the marks, and one transaction per
 // call that calls the onChanged port before it commits.
-import type { PrismaClient } from '../../db/client.ts';
+import { type PrismaClient, connectedTransaction } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { localDate } from '../shared/index.ts';
 import type { ChangeSet, IngestionResult, IngestionTx, OnChanged, Origin, RecordOutcome } from './types.ts';
@@ -138,7 +138,7 @@ const VIA = new Set(['connector', 'import', 'seed']);
 export type Transact = <T>(work: (tx: IngestionTx) => Promise<T>) => Promise<T>;
 
 export function transactOn(prisma: PrismaClient): Transact {
-  return (work) => prisma.$transaction(work, { timeout: 300_000, maxWait: 30_000 });
+  return (work) => connectedTransaction(prisma, work, { timeout: 300_000, maxWait: 30_000 });
 }
 
 /** A call's transaction: the account (not_found when it does not exist), the work, the port. */

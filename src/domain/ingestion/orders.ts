@@ -5,6 +5,7 @@ import { contentHash, instant, key, ledgerKey, optionalInstant } from './rules.t
 import { type OrderRow, type ProductRow, type RefundRow, orderRow, refundRow } from './validate.ts';
 import { moveVersions, products, saveLedger, versions, versionsOfKinds, writeProducts } from './repo.ts';
 import { orderCustomerRefs, orderCustomers } from './repo-refs.ts';
+import { ahead, inOrder } from './sql.ts';
 import type { StoredVersion } from './rules.ts';
 import { CheckedOrders } from './bulk.ts';
 import {
@@ -51,15 +52,20 @@ async function applyRefunds(
   const won = winners(accepted, stored, outcomes);
   outcomes.stored(won);
   const rows = won.map((w) => w.row);
-  const before = await writeRefunds(tx, accountId, rows);
+  // The ledger rows need no answer of the refunds' statements: sent behind them (inOrder).
+  const [before] = await inOrder(
+    tx,
+    () => writeRefunds(tx, accountId, rows),
+    () =>
+      saveLedger(
+        tx,
+        ledgerScope(ctx, 'refund'),
+        rows,
+        rows.every((r) => !stored.has(ledgerKey(r))),
+      ),
+  );
   for (const at of before) ctx.marks.at(at);
   for (const r of rows) ctx.marks.at(r.refundedAt).sku(...r.lines.map((l) => l.sku));
-  await saveLedger(
-    tx,
-    ledgerScope(ctx, 'refund'),
-    rows,
-    rows.every((r) => !stored.has(ledgerKey(r))),
-  );
   return rows;
 }
 
@@ -150,17 +156,28 @@ async function writeOrders(
   const won = winners(accepted, stored.order!, ctx.outcomes);
   ctx.outcomes.stored(won);
   if (won.length === 0) return null;
-  if (deferred) await deferPrevious(tx);
   const rows = won.map((w) => w.row);
   const live = rows.filter((o) => !o.test);
-  await applyRefunds(
-    ctx,
-    live.flatMap((o) => o.refunds.map((row, index) => ({ index, row }))),
-    new Outcomes(),
-    stored.refund,
+  await inOrder(
+    tx,
+    async () => (deferred ? deferPrevious(tx) : undefined),
+    () =>
+      applyRefunds(
+        ctx,
+        live.flatMap((o) => o.refunds.map((row, index) => ({ index, row }))),
+        new Outcomes(),
+        stored.refund,
+      ),
   );
+  // The statistics (an ANALYZE changes plans), then the look-ups sent one behind the other (the refunds' sums go into the INSERT).
   await bulk?.refresh(tx, accountId);
-  const before = await ordersBefore(tx, accountId, rows);
+  const [before, customers, refunded, items] = await inOrder(
+    tx,
+    () => ordersBefore(tx, accountId, rows),
+    () => orderCustomerRefs(tx, accountId, orderCustomers(live)),
+    () => refundedSums(tx, accountId, live),
+    () => lineProducts(ctx, live),
+  );
   for (const order of before.values()) markOrder(ctx, order);
   // A test order is kept in the ledger only; one that was stored as a real order leaves the orders (and its place).
   const removed = rows.flatMap((o) => (o.test ? [before.get(ledgerKey(o)) ?? []].flat() : []));
@@ -170,15 +187,29 @@ async function writeOrders(
     removed.map((o) => o.id),
   );
   const places: OrderPlace[] = removed.map((o) => ({ ...o, own: false }));
-  const customers = await orderCustomerRefs(tx, accountId, orderCustomers(live));
-  // The orders' refunds (waiting ones and the ones just written) once: their sums go into the INSERT, and only these orders attach any.
-  const refunded = await refundedSums(tx, accountId, live);
+  // Sent ahead: the ledger rows while this process builds the INSERT, the waiting refunds' attachment while it makes the lines.
+  const ledger = await ahead(tx, () =>
+    saveLedger(
+      tx,
+      ledgerScope(ctx, 'order'),
+      won.map(({ index, row }) => ({
+        source: row.source,
+        externalId: row.externalId,
+        updatedAt: row.updatedAt,
+        hash: row.hash,
+        test: row.test,
+        payload: row.test ? record(index) : undefined,
+      })),
+      won.every((w) => !stored.order!.has(ledgerKey(w.row))),
+    ),
+  );
   const writes: OrderWrite[] = live.map((row) => {
     const ref = row.customer ? customers.get(row.customer.externalId) : undefined;
     return { row, customerId: ref?.id ?? null, customerCountry: ref?.country ?? null, refunded: refunded.get(ledgerKey(row)) ?? '0' };
   });
-  const items = await lineProducts(ctx, live);
   const ids = await writeOrderRows(tx, accountId, ctx.account.currency, writes, deferred, before.size === 0);
+  const withRefunds = live.filter((o) => refunded.has(ledgerKey(o)));
+  const attached = await ahead(tx, () => attachRefunds(tx, accountId, withRefunds));
   const lines: LineWrite[] = [];
   const replaced: number[] = [];
   for (const { row, customerId } of writes) {
@@ -200,24 +231,7 @@ async function writeOrders(
     places.push({ id: orderId, customerId, source: row.source, placedAt: row.placedAt, own: was !== undefined });
   }
   await replaceLines(tx, accountId, replaced, lines);
-  await attachRefunds(
-    tx,
-    accountId,
-    live.filter((o) => refunded.has(ledgerKey(o))),
-  );
-  await saveLedger(
-    tx,
-    ledgerScope(ctx, 'order'),
-    won.map(({ index, row }) => ({
-      source: row.source,
-      externalId: row.externalId,
-      updatedAt: row.updatedAt,
-      hash: row.hash,
-      test: row.test,
-      payload: row.test ? record(index) : undefined,
-    })),
-    won.every((w) => !stored.order!.has(ledgerKey(w.row))),
-  );
+  await Promise.all([ledger.done, attached.done]);
   return { places, fresh: before.size === 0 };
 }
 

@@ -1,6 +1,6 @@
 // Prisma access of the write path, part 3: deletes and redaction.
 import type { IngestionTx } from './types.ts';
-import { sourceDb } from './sql.ts';
+import { sourceDb, execute, queryRows } from './sql.ts';
 import { REDACTED_NAME, type ExpenseSpan } from './rules.ts';
 import { EXPENSE_SPAN, expenseSpanRow } from './repo.ts';
 import { col, parseRows, z } from '../shared/index.ts';
@@ -9,7 +9,8 @@ const idRow = z.object({ id: col.int, key: z.string() });
 
 export async function deleteCustomers(tx: IngestionTx, accountId: string, externalIds: readonly string[]): Promise<number[]> {
   if (externalIds.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `DELETE FROM customers WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING id, external_id AS key`,
     accountId,
     [...externalIds],
@@ -20,7 +21,8 @@ export async function deleteCustomers(tx: IngestionTx, accountId: string, extern
 /** Deletes products by their ledger external id (its SKU, or the SKU the ledger kept); returns the SKUs. */
 export async function deleteProducts(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<string[]> {
   if (externalIds.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
+  const rows = await queryRows<Array<{ sku: string }>>(
+    tx,
     `DELETE FROM inventory_items i WHERE i.account_id = $1 AND i.sku IN (
        SELECT coalesce(r.payload->>'sku', x.id) FROM unnest($3::text[]) AS x(id)
        LEFT JOIN ingestion_records r ON r.account_id = $1 AND r.source = $2 AND r.kind = 'product' AND r.external_id = x.id)
@@ -39,7 +41,8 @@ export async function deleteAdSpend(
   keys: ReadonlyArray<{ platform: string; campaignId: string; date: string }>,
 ): Promise<string[]> {
   if (keys.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<Array<{ day: string }>>(
+  const rows = await queryRows<Array<{ day: string }>>(
+    tx,
     `DELETE FROM ad_spend a USING unnest($2::text[], $3::text[], $4::date[]) AS x(platform, campaign_id, date)
      WHERE a.account_id = $1 AND a.platform::text = x.platform AND a.campaign_id = x.campaign_id AND a.date = x.date
      RETURNING a.date::text AS day`,
@@ -56,7 +59,7 @@ export async function deleteExpenses(tx: IngestionTx, accountId: string, externa
   if (externalIds.length === 0) return [];
   return parseRows(
     expenseSpanRow,
-    await tx.$queryRawUnsafe<unknown[]>(`DELETE FROM expenses WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING ${EXPENSE_SPAN}`, accountId, [
+    await queryRows<unknown[]>(tx, `DELETE FROM expenses WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING ${EXPENSE_SPAN}`, accountId, [
       ...externalIds,
     ]),
   );
@@ -69,13 +72,15 @@ export async function deleteExpenses(tx: IngestionTx, accountId: string, externa
  */
 export async function redactCustomers(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<Map<string, number>> {
   if (externalIds.length === 0) return new Map();
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `UPDATE customers SET email = '', name = '${REDACTED_NAME}', phone = NULL, city = '', updated_at = now()
      WHERE account_id = $1 AND external_id = ANY($2::text[]) RETURNING id, external_id AS key`,
     accountId,
     [...externalIds],
   );
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `UPDATE ingestion_records SET payload = jsonb_set(payload, '{customer}', jsonb_build_object('externalId', payload->'customer'->'externalId'))
      WHERE account_id = $1 AND source = $2 AND kind = 'order' AND test AND payload->'customer'->>'externalId' = ANY($3::text[])`,
     accountId,
@@ -107,7 +112,8 @@ export async function eraseIntegration(
              AND r.external_id = ${table}.external_id)`;
   const orders = parseRows(
     z.object({ id: col.int, customerId: col.int.nullable(), day: z.string() }),
-    await tx.$queryRawUnsafe<unknown[]>(
+    await queryRows<unknown[]>(
+      tx,
       `SELECT o.id, o.customer_id AS "customerId", (o.placed_at AT TIME ZONE $5::text)::date::text AS day
        FROM orders o WHERE o.account_id = $1 AND o.source = $4::"CommerceSource" AND ${mine('order', 'o')}`,
       accountId,
@@ -118,8 +124,9 @@ export async function eraseIntegration(
     ),
   );
   const orderIds = orders.map((o) => o.id);
-  const skus = await tx.$queryRawUnsafe<Array<{ sku: string }>>(`SELECT DISTINCT sku FROM order_items WHERE order_id = ANY($1::int[])`, orderIds);
-  const refundDays = await tx.$queryRawUnsafe<Array<{ day: string }>>(
+  const skus = await queryRows<Array<{ sku: string }>>(tx, `SELECT DISTINCT sku FROM order_items WHERE order_id = ANY($1::int[])`, orderIds);
+  const refundDays = await queryRows<Array<{ day: string }>>(
+    tx,
     `DELETE FROM refunds f WHERE f.account_id = $1 AND f.source = $4::"CommerceSource" AND (${mine('refund', 'f')} OR f.order_id = ANY($6::int[]))
      RETURNING (f.refunded_at AT TIME ZONE $5::text)::date::text AS day`,
     accountId,
@@ -129,9 +136,10 @@ export async function eraseIntegration(
     timeZone,
     orderIds,
   );
-  await tx.$executeRawUnsafe(`DELETE FROM orders WHERE id = ANY($1::int[])`, orderIds);
+  await execute(tx, `DELETE FROM orders WHERE id = ANY($1::int[])`, orderIds);
   const left = `NOT EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id)`;
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `DELETE FROM customers c WHERE c.account_id = $1 AND c.source = $4::"CommerceSource" AND ${left} AND (${mine('customer', 'c')}
        OR (c.id = ANY($5::int[]) AND NOT EXISTS (SELECT 1 FROM ingestion_records r WHERE r.account_id = $1 AND r.source = $2
              AND r.kind = 'customer' AND r.external_id = c.external_id AND r.integration_id IS DISTINCT FROM $3)))`,
@@ -141,7 +149,8 @@ export async function eraseIntegration(
     db,
     orders.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
   );
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `UPDATE customers c SET email = '', name = '${REDACTED_NAME}', phone = NULL, city = '', updated_at = now()
      WHERE c.account_id = $1 AND ${mine('customer', 'c')}`,
     accountId,
@@ -150,14 +159,16 @@ export async function eraseIntegration(
   );
   const spans = parseRows(
     expenseSpanRow,
-    await tx.$queryRawUnsafe<unknown[]>(
+    await queryRows<unknown[]>(
+      tx,
       `DELETE FROM expenses e WHERE e.account_id = $1 AND ${mine('expense', 'e')} RETURNING ${EXPENSE_SPAN}`,
       accountId,
       source,
       integrationId,
     ),
   );
-  const products = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
+  const products = await queryRows<Array<{ sku: string }>>(
+    tx,
     `DELETE FROM inventory_items i USING ingestion_records r
      WHERE i.account_id = $1 AND r.account_id = $1 AND r.source = $2 AND r.kind = 'product' AND r.integration_id = $3
        AND i.sku = coalesce(r.payload->>'sku', r.external_id)
@@ -168,7 +179,7 @@ export async function eraseIntegration(
     source,
     integrationId,
   );
-  await tx.$executeRawUnsafe(`DELETE FROM ingestion_records WHERE account_id = $1 AND integration_id = $2`, accountId, integrationId);
+  await execute(tx, `DELETE FROM ingestion_records WHERE account_id = $1 AND integration_id = $2`, accountId, integrationId);
   const days = new Set([...orders.map((o) => o.day), ...refundDays.map((d) => d.day)]);
   return { days: [...days], spans, skus: [...new Set([...skus.map((s) => s.sku), ...products.map((p) => p.sku)])] };
 }

@@ -3,7 +3,7 @@
 // statement that writes the order (one write per order: the orders triggers run once).
 import type { IngestionTx } from './types.ts';
 import type { OrderRow } from './validate.ts';
-import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest, execute, queryRows } from './sql.ts';
 import { attachRefunds, pairs } from './repo-refunds.ts';
 import { PREVIOUS } from './repo-previous.ts';
 import { ledgerKey } from './rules.ts';
@@ -37,7 +37,8 @@ export async function ordersBefore(
   keys: ReadonlyArray<{ source: string; externalId: string }>,
 ): Promise<Map<string, OrderBefore>> {
   if (keys.length === 0) return new Map();
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `SELECT o.id, replace(o.source::text, '-', '_') AS source, o.external_id AS "externalId", o.placed_at AS "placedAt", o.customer_id AS "customerId",
             o.status = 'cancelled' AS cancelled, coalesce((SELECT array_agg(DISTINCT oi.sku) FROM order_items oi WHERE oi.order_id = o.id), '{}') AS skus
      FROM orders o
@@ -116,7 +117,8 @@ export async function writeOrders(
        WINDOW w AS (PARTITION BY y.customer_id, y.cancelled ORDER BY y.placed_at, y.ordinality),
               s AS (PARTITION BY y.customer_id, y.source, y.cancelled ORDER BY y.placed_at, y.ordinality)`
     : u.select;
-  const written = await tx.$queryRawUnsafe<unknown[]>(
+  const written = await queryRows<unknown[]>(
+    tx,
     `INSERT INTO orders (account_id, source, currency, external_id, customer_id, status, subtotal, discount_amount, shipping_amount,
                          tax_amount, total_amount, refunded_amount, fees_amount, shipping_cost, presentment_currency, presentment_total,
                          placed_at, created_at${own ? ', customer_previous_at, customer_source_previous_at, customer_country' : ''})
@@ -156,11 +158,11 @@ const LINE_COLUMNS: ReadonlyArray<Column<LineWrite>> = [
 /** Replaces the lines of these orders (a replaced order's lines are its new ones). */
 export async function replaceLines(tx: IngestionTx, accountId: string, replacedOrderIds: readonly number[], lines: readonly LineWrite[]): Promise<void> {
   if (replacedOrderIds.length > 0) {
-    await tx.$executeRawUnsafe(`DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, arrayLiteral(replacedOrderIds));
+    await execute(tx, `DELETE FROM order_items WHERE account_id = $1 AND order_id = ANY($2::int4[])`, accountId, arrayLiteral(replacedOrderIds));
   }
   if (lines.length === 0) return;
   const u = unnest(LINE_COLUMNS, lines, 2);
-  await tx.$executeRawUnsafe(`INSERT INTO order_items (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x`, accountId, ...u.params);
+  await execute(tx, `INSERT INTO order_items (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x`, accountId, ...u.params);
 }
 
 /**
@@ -171,7 +173,8 @@ export async function replaceLines(tx: IngestionTx, accountId: string, replacedO
 export async function settleRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<OrderBefore[]> {
   if (orders.length === 0) return [];
   await attachRefunds(tx, accountId, orders);
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `UPDATE orders o SET refunded_amount = s.refunded, status = s.status
      FROM (SELECT x.id, r.refunded, ${status('r.refunded', "x.status = 'cancelled'")} AS status
            FROM unnest($2::text[], $3::text[]) AS k(source, external_id)
@@ -187,7 +190,8 @@ export async function settleRefunds(tx: IngestionTx, accountId: string, orders: 
 /** Cancels stored orders; returns those it changed. */
 export async function cancel(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]): Promise<number> {
   if (externalIds.length === 0) return 0;
-  return tx.$executeRawUnsafe(
+  return execute(
+    tx,
     `UPDATE orders SET status = 'cancelled' WHERE account_id = $1 AND source = $2::"CommerceSource" AND external_id = ANY($3::text[]) AND status <> 'cancelled'`,
     accountId,
     sourceDb(source),
@@ -196,7 +200,7 @@ export async function cancel(tx: IngestionTx, accountId: string, source: string,
 }
 
 export async function deleteOrderIds(tx: IngestionTx, accountId: string, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await tx.$executeRawUnsafe(`DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, arrayLiteral(ids));
+  if (ids.length > 0) await execute(tx, `DELETE FROM orders WHERE account_id = $1 AND id = ANY($2::int4[])`, accountId, arrayLiteral(ids));
 }
 
 /** Deletes orders (their refunds wait again, unattached); returns what they were. */

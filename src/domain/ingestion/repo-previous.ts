@@ -3,7 +3,7 @@
 // a new order, then one statement for what an incremental write moved or one rebuild of a bulk
 // batch's customers (docs/ingestion.md, "Every order write and the orders triggers").
 import type { IngestionTx } from './types.ts';
-import { PROBE, arrayLiteral, iso, sourceDb } from './sql.ts';
+import { PROBE, arrayLiteral, execute, inOrder, iso, queryRows, sourceDb } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
 /**
@@ -32,7 +32,7 @@ export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled 
  * batch touched and turns both settings off.
  */
 export async function deferPrevious(tx: IngestionTx): Promise<void> {
-  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
+  await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
 }
 
 /** The customers ($2) with a stored order (id below $4) placed after their first new one ($3): a probe each. */
@@ -64,7 +64,8 @@ export interface OrderPlace {
 export async function refreshPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[], places: readonly OrderPlace[]): Promise<void> {
   const customers = [...new Set(customerIds)].sort((a, b) => a - b);
   if (customers.length + places.length > 0) {
-    await tx.$executeRawUnsafe(
+    await execute(
+      tx,
       `WITH pending AS (
          INSERT INTO customer_metrics_pending (account_id, customer_id) SELECT $1, c.id FROM unnest($2::int4[]) AS c(id) ORDER BY 2
          ON CONFLICT (account_id, customer_id) DO NOTHING
@@ -81,7 +82,7 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
       arrayLiteral(places.map((p) => p.own)),
     );
   }
-  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
+  await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
 }
 
 /**
@@ -115,35 +116,42 @@ export function appended(places: readonly OrderPlace[]): Appended {
  */
 export async function rebuildPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[], appended?: Appended): Promise<void> {
   if (customerIds.length > 0) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO customer_metrics_pending (account_id, customer_id)
-       SELECT $1, c.id FROM (SELECT DISTINCT unnest($2::int4[]) AS id) c ORDER BY 2
-       ON CONFLICT (account_id, customer_id) DO NOTHING`,
-      accountId,
-      arrayLiteral(customerIds),
+    // The pending metrics and the look-up of the orders whose values change (a load in date order:
+    // none) need no answer of each other (inOrder); then only those orders are written. The
+    // look-up and the update probe indexes by customer and by id, whatever the statistics say (PROBE).
+    const [, found] = await inOrder(
+      tx,
+      () =>
+        execute(
+          tx,
+          `INSERT INTO customer_metrics_pending (account_id, customer_id)
+           SELECT $1, c.id FROM (SELECT DISTINCT unnest($2::int4[]) AS id) c ORDER BY 2
+           ON CONFLICT (account_id, customer_id) DO NOTHING`,
+          accountId,
+          arrayLiteral(customerIds),
+        ),
+      () =>
+        queryRows<unknown[]>(
+          tx,
+          `SELECT v.id, v.any_source::text AS "anySource", v.same_source::text AS "sameSource"
+           FROM (SELECT q.id, q.customer_previous_at, q.customer_source_previous_at,
+                        CASE WHEN q.status = 'cancelled' THEN NULL
+                             ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
+                        CASE WHEN q.status = 'cancelled' THEN NULL
+                             ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
+                 FROM ${appended ? LATER_STORED : 'unnest($2::int4[]) AS c(id)'}
+                 CROSS JOIN LATERAL (SELECT * FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id ${PROBE}) q) v
+           WHERE (v.customer_previous_at, v.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
+          accountId,
+          ...(appended
+            ? [arrayLiteral([...appended.firstAt.keys()]), arrayLiteral([...appended.firstAt.values()].map(iso)), appended.fromId]
+            : [arrayLiteral([...new Set(customerIds)])]),
+        ),
     );
-    // The orders whose values change (a load in date order: none), then only those are written:
-    // both statements probe indexes by customer and by id, whatever the statistics say (PROBE).
-    const changed = parseRows(
-      previousRow,
-      await tx.$queryRawUnsafe<unknown[]>(
-        `SELECT v.id, v.any_source::text AS "anySource", v.same_source::text AS "sameSource"
-         FROM (SELECT q.id, q.customer_previous_at, q.customer_source_previous_at,
-                      CASE WHEN q.status = 'cancelled' THEN NULL
-                           ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS any_source,
-                      CASE WHEN q.status = 'cancelled' THEN NULL
-                           ELSE lag(q.placed_at) OVER (PARTITION BY q.customer_id, q.source, q.status = 'cancelled' ORDER BY q.placed_at, q.id) END AS same_source
-               FROM ${appended ? LATER_STORED : 'unnest($2::int4[]) AS c(id)'}
-               CROSS JOIN LATERAL (SELECT * FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id ${PROBE}) q) v
-         WHERE (v.customer_previous_at, v.customer_source_previous_at) IS DISTINCT FROM (v.any_source, v.same_source)`,
-        accountId,
-        ...(appended
-          ? [arrayLiteral([...appended.firstAt.keys()]), arrayLiteral([...appended.firstAt.values()].map(iso)), appended.fromId]
-          : [arrayLiteral([...new Set(customerIds)])]),
-      ),
-    );
+    const changed = parseRows(previousRow, found);
     if (changed.length > 0) {
-      await tx.$executeRawUnsafe(
+      await execute(
+        tx,
         `UPDATE orders o SET customer_previous_at = x.any_source, customer_source_previous_at = x.same_source
          FROM unnest($2::int4[], $3::timestamptz[], $4::timestamptz[]) AS x(id, any_source, same_source)
          WHERE o.account_id = $1 AND o.id = x.id`,
@@ -154,5 +162,5 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
       );
     }
   }
-  await tx.$executeRawUnsafe(`SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
+  await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
 }

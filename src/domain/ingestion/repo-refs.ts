@@ -6,7 +6,7 @@
 import type { IngestionTx } from './types.ts';
 import type { CustomerRow, OrderRow } from './validate.ts';
 import { CUSTOMER_COLUMNS, INSERT_CUSTOMERS } from './repo.ts';
-import { PROBE, arrayLiteral, unnest } from './sql.ts';
+import { PROBE, arrayLiteral, queryRows, unnest } from './sql.ts';
 import { REDACTED, REDACTED_NAME } from './rules.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
@@ -37,7 +37,8 @@ export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows
   const u = unnest(CUSTOMER_COLUMNS, rows, 4);
   const found = parseRows(
     refRow,
-    await tx.$queryRawUnsafe<unknown[]>(
+    await queryRows<unknown[]>(
+      tx,
       `WITH named AS MATERIALIZED (${u.select}),
        found AS MATERIALIZED (${lockedRefs('SELECT external_id FROM named')}),
        x AS (
@@ -63,7 +64,7 @@ export async function orderCustomerRefs(tx: IngestionTx, accountId: string, rows
   const refs = new Map(found.map((r) => [r.externalId, { id: r.id, country: r.country }]));
   const missing = rows.filter((r) => !refs.has(r.externalId)).map((r) => r.externalId);
   if (missing.length > 0) {
-    const again = await tx.$queryRawUnsafe<unknown[]>(lockedRefs('SELECT unnest($2::text[]) AS external_id'), accountId, arrayLiteral(missing));
+    const again = await queryRows<unknown[]>(tx, lockedRefs('SELECT unnest($2::text[]) AS external_id'), accountId, arrayLiteral(missing));
     for (const r of parseRows(refRow, again)) refs.set(r.externalId, { id: r.id, country: r.country });
   }
   return refs;

@@ -2,7 +2,7 @@
 // is not stored), attached to their orders, deleted.
 import type { IngestionTx } from './types.ts';
 import type { RefundRow } from './validate.ts';
-import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest, execute, queryRows } from './sql.ts';
 import { ledgerKey } from './rules.ts';
 import { parseRows, z } from '../shared/index.ts';
 
@@ -29,7 +29,8 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
   if (rows.length === 0) return [];
   const before = parseRows(
     refundBeforeRow,
-    await tx.$queryRawUnsafe<unknown[]>(
+    await queryRows<unknown[]>(
+      tx,
       `SELECT f.external_id AS "externalId", f.refunded_at AS "refundedAt" FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
        CROSS JOIN LATERAL (SELECT f.external_id, f.refunded_at FROM refunds f
                            WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.external_id = x.external_id ${PROBE}) f`,
@@ -38,7 +39,8 @@ export async function writeRefunds(tx: IngestionTx, accountId: string, rows: rea
     ),
   );
   const u = unnest(REFUND_COLUMNS, rows, 2);
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `INSERT INTO refunds (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x
      ON CONFLICT (account_id, source, external_id) DO UPDATE SET
        order_id = CASE WHEN refunds.order_external_id = EXCLUDED.order_external_id THEN refunds.order_id END,
@@ -60,7 +62,8 @@ export async function refundedSums(
   orders: ReadonlyArray<{ source: string; externalId: string }>,
 ): Promise<Map<string, string>> {
   if (orders.length === 0) return new Map();
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `SELECT replace(x.source, '-', '_') AS source, x.external_id AS "externalId", sum(f.amount)::text AS refunded FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
      CROSS JOIN LATERAL (SELECT f.amount FROM refunds f
                          WHERE f.account_id = $1 AND f.source = x.source::"CommerceSource" AND f.order_external_id = x.external_id ${PROBE}) f
@@ -78,7 +81,8 @@ export async function refundedSums(
  */
 export async function attachRefunds(tx: IngestionTx, accountId: string, orders: ReadonlyArray<{ source: string; externalId: string }>): Promise<void> {
   if (orders.length === 0) return;
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `UPDATE refunds f SET order_id = (SELECT o.id FROM orders o WHERE o.account_id = $1 AND o.source = f.source AND o.external_id = f.order_external_id)
      WHERE f.account_id = $1 AND f.id = ANY (ARRAY(
        SELECT w.id FROM unnest($2::text[], $3::text[]) AS x(source, external_id)
@@ -94,7 +98,8 @@ export async function attachRefunds(tx: IngestionTx, accountId: string, orders: 
 /** Deletes refunds; returns their dates and their orders' external ids. */
 export async function deleteRefunds(tx: IngestionTx, accountId: string, source: string, externalIds: readonly string[]) {
   if (externalIds.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `DELETE FROM refunds WHERE account_id = $1 AND source = $2::"CommerceSource" AND external_id = ANY($3::text[])
      RETURNING refunded_at AS "refundedAt", order_external_id AS "orderExternalId"`,
     accountId,

@@ -12,6 +12,7 @@
 // of its rows for every key (the demo seed on the embedded database after a few orders of another
 // account: 20 s -> 170 s, the stored orders' look-up 13.6 s for the fifth batch of 2,000).
 import type { IngestionTx } from './types.ts';
+import { execute, queryRows } from './sql.ts';
 
 const TABLES = ['refunds', 'orders', 'customers'] as const;
 /** The account's rows counted at most (the count stops there: a probe of the account's index). */
@@ -37,7 +38,8 @@ export class BulkStatistics {
     for (const table of TABLES) {
       if (this.settled.has(table)) continue;
       // The table names are the constants above.
-      const [row] = await tx.$queryRawUnsafe<Array<{ n: number }>>(
+      const [row] = await queryRows<Array<{ n: number }>>(
+        tx,
         `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE account_id = $1 LIMIT ${COUNTED}) x`,
         accountId,
       );
@@ -46,13 +48,13 @@ export class BulkStatistics {
       if ((await estimatedRows(tx, table, accountId)) * UNDER < counted) stale.push(table);
       if (counted >= COUNTED) this.settled.add(table);
     }
-    if (stale.length > 0) await tx.$executeRawUnsafe(`ANALYZE ${stale.join(', ')}`);
+    if (stale.length > 0) await execute(tx, `ANALYZE ${stale.join(', ')}`);
   }
 }
 
 /** The planner's estimate of the account's rows in the table (the top line of its plan). */
 async function estimatedRows(tx: IngestionTx, table: string, accountId: string): Promise<number> {
-  const plan = await tx.$queryRawUnsafe<Array<Record<string, string>>>(`EXPLAIN SELECT 1 FROM ${table} WHERE account_id = $1`, accountId);
+  const plan = await queryRows<Array<Record<string, string>>>(tx, `EXPLAIN SELECT 1 FROM ${table} WHERE account_id = $1`, accountId);
   const top = Object.values(plan[0] ?? {})[0] ?? '';
   return Number(/ rows=(\d+)/.exec(top)?.[1] ?? 0);
 }

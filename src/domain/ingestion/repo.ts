@@ -4,7 +4,7 @@
 import type { IngestionTx, RefundAttribution } from './types.ts';
 import { type ExpenseSpan, type StoredVersion, ledgerKey } from './rules.ts';
 import type { AdSpendRow, CustomerRow, ExpenseRow, ProductRow } from './validate.ts';
-import { type Column, PROBE, arrayLiteral, iso, sourceDb, unnest } from './sql.ts';
+import { type Column, PROBE, arrayLiteral, execute, inOrder, iso, queryRows, sourceDb, unnest } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
 
 export interface AccountInfo {
@@ -25,16 +25,16 @@ const idRow = z.object({ id: col.int, key: z.string() });
 
 /** The account, its writes serialized until the transaction ends (newer-wins reads, then writes). */
 export async function lockAccount(tx: IngestionTx, accountId: string): Promise<AccountInfo | null> {
-  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `ingestion:${accountId}`);
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `SELECT currency, timezone, refund_attribution::text AS "refundAttribution" FROM accounts WHERE id = $1`,
-    accountId,
+  const [, rows] = await inOrder(
+    tx,
+    () => execute(tx, `SELECT pg_advisory_xact_lock(hashtext($1))`, `ingestion:${accountId}`),
+    () => queryRows<unknown[]>(tx, `SELECT currency, timezone, refund_attribution::text AS "refundAttribution" FROM accounts WHERE id = $1`, accountId),
   );
   return rows.length === 0 ? null : accountRow.parse(rows[0]);
 }
 
 export async function setRefundAttribution(tx: IngestionTx, accountId: string, attribution: RefundAttribution): Promise<number> {
-  return tx.$executeRawUnsafe(`UPDATE accounts SET refund_attribution = $2::"RefundAttribution" WHERE id = $1`, accountId, attribution);
+  return execute(tx, `UPDATE accounts SET refund_attribution = $2::"RefundAttribution" WHERE id = $1`, accountId, attribution);
 }
 
 /** The ledger's versions of these records (deleted ones included), by ledgerKey. */
@@ -56,7 +56,8 @@ export async function versionsOfKinds(
   const result: Record<string, Map<string, StoredVersion>> = Object.fromEntries(Object.keys(byKind).map((kind) => [kind, new Map()]));
   const keys = Object.entries(byKind).flatMap(([kind, list]) => list.map((k) => ({ kind, source: k.source, externalId: k.externalId })));
   if (keys.length === 0) return result;
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `SELECT r.kind, r.source, r.external_id AS "externalId", r.source_updated_at AS "sourceUpdatedAt", r.content_hash AS "contentHash", r.deleted_at AS "deletedAt"
      FROM unnest($2::text[], $3::text[], $4::text[]) AS x(kind, source, external_id)
      CROSS JOIN LATERAL (SELECT * FROM ingestion_records r
@@ -105,7 +106,8 @@ const LEDGER_COLUMNS: ReadonlyArray<Column<LedgerEntry>> = [
 export async function saveLedger(tx: IngestionTx, scope: LedgerScope, entries: readonly LedgerEntry[], fresh = false): Promise<void> {
   if (entries.length === 0) return;
   const u = unnest(LEDGER_COLUMNS, entries, 5);
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `INSERT INTO ingestion_records (account_id, kind, integration_id, via, ${u.names})
      SELECT $1, $2, $3::int, $4, x.* FROM (${u.select}) x
      ${
@@ -126,7 +128,8 @@ export async function saveLedger(tx: IngestionTx, scope: LedgerScope, entries: r
 /** Moves stored versions to newer stamps, keeping the rest of each ledger row (a cancellation). */
 export async function moveVersions(tx: IngestionTx, scope: LedgerScope, entries: readonly LedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `UPDATE ingestion_records r SET source_updated_at = x.at, content_hash = x.hash, written_at = now()
      FROM unnest($3::text[], $4::text[], $5::timestamptz[], $6::text[]) AS x(source, id, at, hash)
      WHERE r.account_id = $1 AND r.kind = $2 AND r.source = x.source AND r.external_id = x.id`,
@@ -141,7 +144,7 @@ export async function moveVersions(tx: IngestionTx, scope: LedgerScope, entries:
 
 /** Ids by key from an INSERT/SELECT returning (id, key). */
 async function idsByKey(tx: IngestionTx, sql: string, params: unknown[]): Promise<Map<string, number>> {
-  const rows = parseRows(idRow, await tx.$queryRawUnsafe<unknown[]>(sql, ...params));
+  const rows = parseRows(idRow, await queryRows<unknown[]>(tx, sql, ...params));
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
@@ -170,7 +173,8 @@ export const INSERT_CUSTOMERS = (rows: string) =>
 export async function writeCustomers(tx: IngestionTx, accountId: string, rows: readonly CustomerRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const u = unnest(CUSTOMER_COLUMNS, rows, 2);
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `${INSERT_CUSTOMERS(`(${u.select})`)}
      ON CONFLICT (account_id, external_id)
      DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, phone = EXCLUDED.phone, city = EXCLUDED.city, country = EXCLUDED.country, updated_at = now()`,
@@ -213,7 +217,8 @@ export async function writeProducts(
 ): Promise<Map<string, { id: number; unitCost: string }>> {
   if (rows.length > 0) {
     const u = unnest(PRODUCT_COLUMNS, rows, 2);
-    await tx.$executeRawUnsafe(
+    await execute(
+      tx,
       `INSERT INTO inventory_items (account_id, sku, product_name, unit_cost, unit_price, lead_time_days, created_at, updated_at)
        SELECT $1, x.sku, x.product_name, coalesce(x.unit_cost, 0), coalesce(x.unit_price, 0), coalesce(x.lead_time_days, 14),
               coalesce(x.created_at, now()), coalesce(x.created_at, now())
@@ -224,7 +229,8 @@ export async function writeProducts(
     );
     // A field the record leaves out keeps its stored value.
     if (overwrite) {
-      await tx.$executeRawUnsafe(
+      await execute(
+        tx,
         `UPDATE inventory_items i SET product_name = x.product_name, unit_cost = coalesce(x.unit_cost, i.unit_cost),
            unit_price = coalesce(x.unit_price, i.unit_price), lead_time_days = coalesce(x.lead_time_days, i.lead_time_days),
            updated_at = coalesce(x.updated_at, now())
@@ -245,7 +251,8 @@ const productRow = z.object({ id: col.int, sku: z.string(), unitCost: z.string()
 
 export async function products(tx: IngestionTx, accountId: string, skus: readonly string[]): Promise<Map<string, { id: number; unitCost: string }>> {
   if (skus.length === 0) return new Map();
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
+  const rows = await queryRows<unknown[]>(
+    tx,
     `SELECT id, sku, unit_cost::text AS "unitCost" FROM inventory_items WHERE account_id = $1 AND sku = ANY($2::text[])`,
     accountId,
     arrayLiteral([...new Set(skus)]),
@@ -260,7 +267,8 @@ export async function setStock(
   levels: ReadonlyArray<{ sku: string; available: number; updatedAt: Date | null }>,
 ): Promise<string[]> {
   if (levels.length === 0) return [];
-  const rows = await tx.$queryRawUnsafe<Array<{ sku: string }>>(
+  const rows = await queryRows<Array<{ sku: string }>>(
+    tx,
     `UPDATE inventory_items i SET current_stock = x.available, updated_at = coalesce(x.at, now())
      FROM unnest($2::text[], $3::int4[], $4::timestamptz[]) AS x(sku, available, at)
      WHERE i.account_id = $1 AND i.sku = x.sku RETURNING i.sku`,
@@ -287,7 +295,8 @@ const AD_COLUMNS: ReadonlyArray<Column<AdSpendRow>> = [
 export async function writeAdSpend(tx: IngestionTx, accountId: string, rows: readonly AdSpendRow[]): Promise<void> {
   if (rows.length === 0) return;
   const u = unnest(AD_COLUMNS, rows, 2);
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `INSERT INTO ad_spend (account_id, ${u.names}) SELECT $1, x.* FROM (${u.select}) x
      ON CONFLICT (account_id, date, platform, campaign_id) DO UPDATE SET campaign_name = EXCLUDED.campaign_name, spend = EXCLUDED.spend,
        attributed_revenue = EXCLUDED.attributed_revenue, clicks = EXCLUDED.clicks, impressions = EXCLUDED.impressions, conversions = EXCLUDED.conversions`,
@@ -316,14 +325,16 @@ export async function writeExpenses(tx: IngestionTx, accountId: string, rows: re
   if (rows.length === 0) return [];
   const before = parseRows(
     expenseSpanRow,
-    await tx.$queryRawUnsafe<unknown[]>(
+    await queryRows<unknown[]>(
+      tx,
       `SELECT ${EXPENSE_SPAN} FROM expenses WHERE account_id = $1 AND external_id = ANY($2::text[])`,
       accountId,
       rows.map((r) => r.externalId),
     ),
   );
   const u = unnest(EXPENSE_COLUMNS, rows, 2);
-  await tx.$executeRawUnsafe(
+  await execute(
+    tx,
     `INSERT INTO expenses (account_id, external_id, date, category, description, amount, created_at, recurrence, ends_on)
      SELECT $1, x.external_id, x.date, x.category, x.description, x.amount, coalesce(x.created_at, now()), x.recurrence, x.ends_on FROM (${u.select}) x
      ON CONFLICT (account_id, external_id) DO UPDATE SET date = EXCLUDED.date, category = EXCLUDED.category,

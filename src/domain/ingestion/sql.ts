@@ -5,6 +5,9 @@
 // statement): an array parameter costs Prisma and pg a JSON round trip and an escaping call per
 // element (a 2,000-order batch sends ~60,000 elements); a string costs them one.
 // Table and column names come only from the constants of the repo files; values are parameters.
+// Statements go on the transaction's own connection where it has one (queryRows, execute).
+import { statementsOf } from '../../db/client.ts';
+import type { IngestionTx } from './types.ts';
 
 export type SqlType = 'text' | 'int4' | 'numeric' | 'timestamptz' | 'date' | 'bool';
 export type SqlValue = string | number | boolean | null;
@@ -70,3 +73,56 @@ export function sourceDb(source: string): string {
 }
 
 export const iso = (at: Date | null): string | null => (at === null ? null : at.toISOString());
+
+/**
+ * A statement's rows. In a transaction of the service (transactOn: connectedTransaction) it goes
+ * on the transaction's pg connection without Prisma's work per statement and per row (numeric and
+ * int8 then come back as text: the row schemas read text); in a caller's own transaction
+ * (`within`), through Prisma.
+ */
+export async function queryRows<T = unknown[]>(tx: IngestionTx, text: string, ...params: unknown[]): Promise<T> {
+  const direct = statementsOf(tx);
+  return direct ? ((await direct.rows(text, params)) as T) : tx.$queryRawUnsafe<T>(text, ...params);
+}
+
+/** A statement's count of rows (queryRows' connection). */
+export async function execute(tx: IngestionTx, text: string, ...params: unknown[]): Promise<number> {
+  const direct = statementsOf(tx);
+  return direct ? direct.count(text, params) : tx.$executeRawUnsafe(text, ...params);
+}
+
+/**
+ * Runs statement steps that need no answer of one another, in the order given, and returns their
+ * results. On the transaction's own connection each step is sent as soon as it is built: pg queues
+ * it behind the one before and sends it the moment that one has answered, so the server goes from
+ * one to the next without waiting for this process (which meanwhile builds the next step). Through
+ * Prisma, each step starts once the one before has answered. A failed step fails the call, once
+ * every step has ended (the transaction is then aborted, and the first failure is the cause).
+ */
+export async function inOrder<T extends unknown[]>(tx: IngestionTx, ...steps: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const values: unknown[] = [];
+  if (!statementsOf(tx)) {
+    for (const step of steps) values.push(await step());
+    return values as T;
+  }
+  const settled = await Promise.allSettled(steps.map((step) => step()));
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    values.push(result.value);
+  }
+  return values as T;
+}
+
+/**
+ * Sends a statement step now and gives its result for later (`done`): on the transaction's own
+ * connection the server runs it while this process builds the next statement (which goes behind
+ * it); through Prisma it has run to its end when this returns. The caller awaits `done` (a
+ * failure aborts the transaction: the statements after it fail with it).
+ */
+export async function ahead<T>(tx: IngestionTx, step: () => Promise<T>): Promise<{ done: Promise<T> }> {
+  if (!statementsOf(tx)) return { done: Promise.resolve(await step()) };
+  const done = step();
+  // Awaited by the caller; until then its failure is not reported as unhandled.
+  done.catch(() => {});
+  return { done };
+}
