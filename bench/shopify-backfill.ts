@@ -285,7 +285,12 @@ async function main(): Promise<void> {
     console.log(
       `at the RSS's peak: heap ${mb(r.heapTotal)} (${mb(r.heapUsed)} used), external ${mb(r.external)} (array buffers ${mb(r.arrayBuffers)}), the rest ${mb(r.rss - r.heapTotal - r.external)} (code, Prisma's WebAssembly, malloc); peaks: heap ${mb(run.heapTotalPeak)}, external ${mb(run.externalPeak)}`,
     );
-    if (run.spaces) console.log(`the heap's spaces at the RSS's peak (MB in memory): ${Object.entries(run.spaces).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (run.spaces)
+      console.log(
+        `the heap's spaces at the RSS's peak (MB in memory): ${Object.entries(run.spaces)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
     console.log(`load average before / after the backfill: ${loadBefore} / ${loadAfter} (2 cores, shared)`);
   } finally {
     sim.child.kill('SIGTERM');

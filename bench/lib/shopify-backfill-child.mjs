@@ -119,7 +119,9 @@ try {
     if (m.rss > peaks.rss) {
       peaks.atRss = m;
       // The heap's spaces at the RSS's peak (committed MB): which of them the heap's size is.
-      peaks.spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), +(s.physical_space_size / 1048576).toFixed(1)]));
+      peaks.spaces = Object.fromEntries(
+        getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), +(s.physical_space_size / 1048576).toFixed(1)]),
+      );
     }
     peaks.rss = Math.max(peaks.rss, rss, m.rss);
     heapPeak = Math.max(heapPeak, m.heapUsed);
