@@ -25,6 +25,7 @@ import { lateParentScan, spoolAndScan, streamedLines, type Spool } from './bulk-
 import { bulkFeed } from './backfill-feed.ts';
 
 export { BACKFILL_BATCH, BACKFILL_ORDER, BACKFILL_STREAMS, type BackfillContext } from './backfill-streams.ts';
+export type { BulkOperation } from './bulk-operation.ts';
 
 /**
  * Records read between two turns of the event loop (about 2-4 ms of parsing, joining and mapping).
@@ -32,7 +33,6 @@ export { BACKFILL_BATCH, BACKFILL_ORDER, BACKFILL_STREAMS, type BackfillContext 
  * ms): meanwhile the batch being written could not send its next statement, and the server waited.
  */
 const RECORDS_PER_TURN = 32;
-export type { BulkOperation } from './bulk-operation.ts';
 
 /**
  * Runs (or continues) one backfill stream. Answers `done` when the stream is completed, `waiting`

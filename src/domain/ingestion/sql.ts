@@ -93,8 +93,9 @@ export async function execute(tx: IngestionTx, text: string, ...params: unknown[
 
 /**
  * Runs statement steps that need no answer of one another, in the order given, and returns their
- * results. On the transaction's own connection each step is sent as soon as it is built: pg queues
- * it behind the one before and sends it the moment that one has answered, so the server goes from
+ * results. On the transaction's own connection each step is sent as soon as it is built:
+ * connectedTransaction chains it behind the one before and sends it the moment that one has
+ * answered (src/db/client.ts; not pg's own query queue, which is deprecated), so the server goes from
  * one to the next without waiting for this process (which meanwhile builds the next step). Through
  * Prisma, each step starts once the one before has answered. A failed step fails the call, once
  * every step has ended (the transaction is then aborted, and the first failure is the cause).
