@@ -1,14 +1,15 @@
 // bench/ingest: orders with lines and refunds, as NDJSON, through the ingestion bulk path
 // (bulkUpsertOrders: validation, the ledger, newer-wins, customers and products, the orders
 // triggers deferred and rebuilt per batch) into PostgreSQL, against COPY of the same rows into
-// the same tables (customers, inventory_items, orders, order_items, refunds; triggers and
-// foreign keys off: the raw ceiling) in the same run. The bulk load runs in a child process that
-// holds only what loading needs (bench/lib/ingest-child.mjs: Prisma, the compiled ingestion
-// service and the file's reader, under plain node; this process generates the file, migrates the
-// database in another child and runs COPY). Prints orders/s of each, the ratio, the loading process's peak resident memory
-// (VmHWM over its whole life) and its memory before the load, the CPU time per order of the
-// loading process and of its server processes, and the load average (target: >= 0.25x of COPY,
-// < 300 MB).
+// the same tables (customers, inventory_items, orders, order_items, refunds) in the same run, both
+// ways (bench/lib/copy-baseline.ts): constrained, as the service's own role can, foreign keys
+// checked; raw, triggers and foreign keys off (the raw ceiling). The bulk load runs in a child
+// process that holds only what loading needs (bench/lib/ingest-child.mjs: Prisma, the compiled
+// ingestion service and the file's reader, under plain node; this process generates the file,
+// migrates the database in another child and runs COPY). Prints orders/s of each, the ratios, the
+// loading process's peak resident memory (VmHWM over its whole life) and its memory before the
+// load, the CPU time per order of the loading process and of its server processes, and the load
+// average (target: >= 0.25x of COPY, < 300 MB).
 //   node bin/run-ts.js bench/ingest.ts [--orders 1000000] [--heap 192] [--growth 50|v8]
 // The loading process runs with V8's heap growing factor of the processes that run imports and
 // backfills (--heap-growing-percent=50: src/cli/heap.ts); --growth v8 leaves V8's default, a
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { testDatabaseUrls } from '../src/config.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import type { OrderRecord } from '../src/domain/ingestion/index.ts';
-import { copyAll, copyFiles, indexed, writeRows } from './lib/copy-baseline.ts';
+import { type CopyFiles, type CopyMode, copyAll, copyFiles, indexed, writeRows } from './lib/copy-baseline.ts';
 import { procCpuMs } from './lib/cpu.ts';
 import { HEAP_GROWING_PERCENT } from '../src/cli/heap.ts';
 
@@ -64,6 +65,42 @@ function orderAt(n: number): OrderRecord {
   };
 }
 
+/** Writes the COPY files of the bench's rows for one account (ids from `base`) and times COPY of them in this mode; the seconds, the server's CPU and the lines. */
+async function timedCopy(client: pg.Client, files: CopyFiles, account: string, base: number, mode: CopyMode) {
+  await writeRows(
+    files.customers,
+    indexed(CUSTOMERS, (n) => `${base + n},${account},"","",shopify,C-${n},2024-01-01T00:00:00Z\n`),
+  );
+  await writeRows(
+    files.items,
+    indexed(SKUS, (n) => `${base + n},${account},SKU-${n},SKU-${n},2024-01-01T00:00:00Z\n`),
+  );
+  await writeRows(
+    files.orders,
+    indexed(ORDERS, (n) => {
+      const o = orderAt(n);
+      return `${base + n},${account},${base + (n % CUSTOMERS)},shopify,O-${n},${n % 20 === 0 ? 'partially_refunded' : 'paid'},${o.subtotal},${o.total},${n % 20 === 0 ? '5.00' : '0'},${o.fees},${o.placedAt}\n`;
+    }),
+  );
+  let lineId = base;
+  await writeRows(
+    files.lines,
+    indexed(ORDERS, (n) =>
+      orderAt(n)
+        .lines.map((l) => `${lineId++},${account},${base + n},${base + Number(l.sku.slice(4))},${l.sku},${l.quantity},${l.unitPrice},${l.unitCost}\n`)
+        .join(''),
+    ),
+  );
+  await writeRows(
+    files.refunds,
+    indexed(ORDERS, (n) => (n % 20 === 0 ? `${base + n},${account},${base + n},shopify,R-${n},O-${n},${orderAt(n).placedAt},5.00\n` : null)),
+  );
+  const pid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+  const before = procCpuMs(pid) ?? 0;
+  const seconds = await copyAll(client, files, mode);
+  return { seconds, cpuMs: (procCpuMs(pid) ?? 0) - before, lines: lineId - base };
+}
+
 const load1 = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -88,7 +125,9 @@ async function main(): Promise<void> {
   try {
     execFileSync(process.execPath, ['bin/run-ts.js', 'bench/lib/migrate-child.ts', scratch.connectionString], { stdio: 'inherit' });
     await client.connect();
-    await client.query(`INSERT INTO accounts (id, name, updated_at) VALUES ('acc_bulk', 'Bulk', now()), ('acc_copy', 'Copy', now())`);
+    await client.query(
+      `INSERT INTO accounts (id, name, updated_at) VALUES ('acc_bulk', 'Bulk', now()), ('acc_copy', 'Copy', now()), ('acc_copy_fk', 'Copy, constrained', now())`,
+    );
     const ndjson = join(dir, 'orders.ndjson');
     await writeRows(
       ndjson,
@@ -105,54 +144,25 @@ async function main(): Promise<void> {
     if (load.counts.stored !== ORDERS) throw new Error(`bulk stored ${load.counts.stored} of ${ORDERS}`);
     const bulkSeconds = load.seconds;
 
-    // COPY of the same rows (ids given, far above the bulk load's).
-    const base = 100_000_000;
-    await writeRows(
-      files.customers,
-      indexed(CUSTOMERS, (n) => `${base + n},acc_copy,"","",shopify,C-${n},2024-01-01T00:00:00Z\n`),
+    // COPY of the same rows (ids given, far above the bulk load's), both ways (copy-baseline.ts):
+    // the raw ceiling, then as the service's own role can, each into an account of its own.
+    const raw = await timedCopy(client, files, 'acc_copy', 100_000_000, 'raw');
+    const constrained = await timedCopy(client, files, 'acc_copy_fk', 200_000_000, 'constrained');
+    const rate = (seconds: number) => `${(ORDERS / seconds).toFixed(0).padStart(8)} orders/s  (${seconds.toFixed(1)} s)`;
+    console.log(`${ORDERS} orders (with ${raw.lines} lines, ${Math.ceil(ORDERS / 20)} refunds, ${CUSTOMERS} customers)`);
+    console.log(`bulk path (NDJSON):           ${rate(bulkSeconds)}`);
+    console.log(`COPY, constrained (same rows): ${rate(constrained.seconds)}`);
+    console.log(`COPY, raw (same rows):         ${rate(raw.seconds)}`);
+    console.log(
+      `ratio bulk/COPY:     ${(constrained.seconds / bulkSeconds).toFixed(2)}x constrained (target >= 0.25x), ${(raw.seconds / bulkSeconds).toFixed(2)}x raw`,
     );
-    await writeRows(
-      files.items,
-      indexed(SKUS, (n) => `${base + n},acc_copy,SKU-${n},SKU-${n},2024-01-01T00:00:00Z\n`),
-    );
-    await writeRows(
-      files.orders,
-      indexed(ORDERS, (n) => {
-        const o = orderAt(n);
-        return `${base + n},acc_copy,${base + (n % CUSTOMERS)},shopify,O-${n},${n % 20 === 0 ? 'partially_refunded' : 'paid'},${o.subtotal},${o.total},${n % 20 === 0 ? '5.00' : '0'},${o.fees},${o.placedAt}\n`;
-      }),
-    );
-    let lineId = base;
-    await writeRows(
-      files.lines,
-      indexed(ORDERS, (n) =>
-        orderAt(n)
-          .lines.map((l) => `${lineId++},acc_copy,${base + n},${base + Number(l.sku.slice(4))},${l.sku},${l.quantity},${l.unitPrice},${l.unitCost}\n`)
-          .join(''),
-      ),
-    );
-    await writeRows(
-      files.refunds,
-      indexed(ORDERS, (n) => (n % 20 === 0 ? `${base + n},acc_copy,${base + n},shopify,R-${n},O-${n},${orderAt(n).placedAt},5.00\n` : null)),
-    );
-    const copyPid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
-    const copyCpuBefore = procCpuMs(copyPid) ?? 0;
-    const copySeconds = await copyAll(client, files);
-    const copyCpuMs = (procCpuMs(copyPid) ?? 0) - copyCpuBefore;
-
-    const bulkRate = ORDERS / bulkSeconds;
-    const copyRate = ORDERS / copySeconds;
-    console.log(`${ORDERS} orders (with ${lineId - base} lines, ${Math.ceil(ORDERS / 20)} refunds, ${CUSTOMERS} customers)`);
-    console.log(`bulk path (NDJSON):  ${bulkRate.toFixed(0).padStart(8)} orders/s  (${bulkSeconds.toFixed(1)} s)`);
-    console.log(`COPY (same rows):    ${copyRate.toFixed(0).padStart(8)} orders/s  (${copySeconds.toFixed(1)} s)`);
-    console.log(`ratio bulk/COPY:     ${(bulkRate / copyRate).toFixed(2)}x   (target >= 0.25x)`);
     const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
     console.log(
       `loading process${HEAP.length ? ` (${HEAP.join(' ')})` : ''}: peak RSS ${mb(load.peakKb)} (VmHWM, target < 300 MB), ${mb(load.rssBeforeKb)} before the load (node, Prisma, the compiled service)`,
     );
     const us = (ms: number) => ((ms * 1000) / ORDERS).toFixed(0);
     console.log(
-      `CPU per order: loading process ${us(load.processMs)} us, its server processes ${us(load.databaseMs)} us (wall ${us(bulkSeconds * 1000)} us); COPY's server process ${us(copyCpuMs)} us (wall ${us(copySeconds * 1000)} us)`,
+      `CPU per order: loading process ${us(load.processMs)} us, its server processes ${us(load.databaseMs)} us (wall ${us(bulkSeconds * 1000)} us); COPY's server process ${us(constrained.cpuMs)} us constrained (wall ${us(constrained.seconds * 1000)} us), ${us(raw.cpuMs)} us raw (wall ${us(raw.seconds * 1000)} us)`,
     );
     console.log(`load average: ${loadBefore} before the bulk load, ${load1()} at the end`);
   } finally {
