@@ -26,7 +26,7 @@ export const importCommand: Command = async ({ config, io, args, sub }) => {
   }
   const size = await stat(file).catch(() => null);
   if (!size?.isFile()) throw new UsageError(`not a readable file: ${file}`);
-  // This process runs a bulk load, as a worker runs an import job: its heap kept near its live set.
+  // This process runs an import (the file's records in batches of 200), as a worker runs an import job: its heap kept near its live set.
   boundHeapGrowth();
   let last = 0;
   const report = await withCore(config, ({ services }) =>
