@@ -40,6 +40,9 @@ const SYSTEM_PROMPT = [
   'You write one short business insight for an online store owner from the facts given.',
   'Answer with a JSON object and nothing else, with the keys: title (under 120 characters), body (2 or 3 sentences using the numbers),',
   'suggested_action (one concrete step), impact_estimate (short free text), severity (one of low, medium, high, critical).',
+  // The facts of an anomaly carry its metric and day in words (metric_name, day): the titles say them.
+  'When the facts give metric_name or day, the title names that metric and that day in those words (for example "Margin fell sharply on Tue 3 Nov 2026");',
+  'never write a raw field name such as margin_pct.',
 ].join(' ');
 
 /** Reads at most `max` bytes of a body; more is an error (the stream is cancelled). */

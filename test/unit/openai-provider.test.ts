@@ -83,6 +83,9 @@ test('sends the finding as a JSON chat completion and returns the validated draf
   expect(req!.url).toBe('/v1/chat/completions');
   expect(req!.headers.authorization).toBe('Bearer sk-test');
   expect(req!.body).toMatchObject({ model: 'gpt-test', temperature: 0, response_format: { type: 'json_object' } });
+  // The system prompt asks for the metric and the day in words (the facts' metric_name and day), never raw keys.
+  expect(req!.body.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('metric_name or day') });
+  expect(req!.body.messages[0].content).toContain('never write a raw field name');
   expect(JSON.parse(req!.body.messages[1].content)).toEqual({
     finding: 'stockout',
     category: 'inventory',

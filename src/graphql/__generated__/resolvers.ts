@@ -1807,7 +1807,7 @@ export type ProfitPeriodTotals = {
   aov?: Maybe<Money>;
   /** Estimated cost of goods sold. */
   cogsEstimate: Money;
-  /** Other expenses dated in the period. */
+  /** Other expenses charged in the period: a one-off expense on its day, a monthly one spread over the days of its month. */
   extraExpenses: Money;
   /** Payment and marketplace fees. */
   feesEstimate: Money;
