@@ -7,7 +7,7 @@ import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
 import { makeKey } from '../factories/keys.ts';
-import { shopifyOrdersExport, type ExportOrder } from '../factories/shopify-export.ts';
+import { shopifyOrdersExport, type ExportLine, type ExportOrder } from '../factories/shopify-export.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { ALL_JOBS } from '../../src/jobs/index.ts';
 
@@ -71,23 +71,22 @@ describeEachDatabase('file imports', (target) => {
   };
   const orderCount = () => app.db.prisma.order.count({ where: { accountId } });
 
-  test('a Shopify orders export: stored through the queue; profit by day and customers equal a recomputation from the file; the same file again changes nothing', async () => {
-    const file = shopifyOrdersExport({ orders: 60, days: 20, end: END, seed: 11 });
-    const rows = file.orders.reduce((a, o) => a + o.lines.length, 0);
-    const first = await imported('kind=orders&format=csv', file.csv);
-    expect(first).toMatchObject({ status: 'succeeded', dialect: 'shopify', error: null, rejected_rows: [] });
-    expect(first.counts).toEqual({ read: rows, stored: rows, skipped: 0, rejected: 0 });
-
+  /**
+   * The account's profit by day (gross, refunds, count: /api/v1/profit) and its customers (orders
+   * and revenue: /api/v1/customers) equal a recomputation from the file's orders, once the jobs
+   * that count them have run.
+   */
+  const expectFiguresOf = async (orders: readonly ExportOrder[], account: string, as: string) => {
     const runner = jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 });
-    for (const job of ['customer-metrics', 'profit-snapshot']) expect((await runner.run(job, accountId))[0]?.status).toBe('succeeded');
-    const counted = file.orders.filter((o) => !o.cancelled && !o.test);
+    for (const job of ['customer-metrics', 'profit-snapshot']) expect((await runner.run(job, account))[0]?.status).toBe('succeeded');
+    const counted = orders.filter((o) => !o.cancelled && !o.test);
     const byDay = new Map<string, { gross: number; refunds: number; count: number }>();
     for (const o of counted) {
       const day = o.placedAt.toISOString().slice(0, 10);
       const d = byDay.get(day) ?? { gross: 0, refunds: 0, count: 0 };
       byDay.set(day, { gross: d.gross + o.total, refunds: d.refunds + o.refunded, count: d.count + 1 });
     }
-    const profit = (await (await fetch(`${app.url}/api/v1/profit?days=30`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    const profit = (await (await fetch(`${app.url}/api/v1/profit?days=30`, { headers: { authorization: `Bearer ${as}` } })).json()) as {
       data: Array<{ snapshot_date: string; gross_revenue: number; refunds: number; purchase_count: number }>;
     };
     const served = new Map(profit.data.filter((d) => d.purchase_count > 0).map((d) => [d.snapshot_date, d]));
@@ -101,7 +100,7 @@ describeEachDatabase('file imports', (target) => {
         count: want.count,
       });
     }
-    const customers = (await (await fetch(`${app.url}/api/v1/customers?limit=100`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    const customers = (await (await fetch(`${app.url}/api/v1/customers?limit=100`, { headers: { authorization: `Bearer ${as}` } })).json()) as {
       data: Array<{ email: string; orders_count: number; revenue_total: number }>;
     };
     const perEmail = new Map<string, { count: number; revenue: number }>();
@@ -111,11 +110,95 @@ describeEachDatabase('file imports', (target) => {
     }
     const servedCustomers = customers.data.filter((c) => c.orders_count > 0);
     expect(new Map(servedCustomers.map((c) => [c.email, { count: c.orders_count, revenue: Math.round(c.revenue_total * 100) }]))).toEqual(perEmail);
+  };
+
+  test('a Shopify orders export: stored through the queue; profit by day and customers equal a recomputation from the file; the same file again changes nothing', async () => {
+    const file = shopifyOrdersExport({ orders: 60, days: 20, end: END, seed: 11 });
+    const rows = file.orders.reduce((a, o) => a + o.lines.length, 0);
+    const first = await imported('kind=orders&format=csv', file.csv);
+    expect(first).toMatchObject({ status: 'succeeded', dialect: 'shopify', error: null, rejected_rows: [] });
+    expect(first.counts).toEqual({ read: rows, stored: rows, skipped: 0, rejected: 0 });
+
+    await expectFiguresOf(file.orders, accountId, key);
 
     const before = await app.db.prisma.order.findMany({ where: { accountId }, orderBy: { id: 'asc' } });
     const again = await imported('kind=orders&format=csv', file.csv);
     expect(again).toMatchObject({ status: 'succeeded', counts: { read: rows, stored: 0, skipped: rows, rejected: 0 } });
     expect(await app.db.prisma.order.findMany({ where: { accountId }, orderBy: { id: 'asc' } })).toEqual(before);
+  });
+
+  test('the same orders as a generic CSV and as NDJSON, each into an account of its own: the same figures, equal to a recomputation; again changes nothing', async () => {
+    const { orders } = shopifyOrdersExport({ orders: 40, days: 15, end: END, seed: 23 });
+    const money = (cents: number) => (cents / 100).toFixed(2);
+    const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+    const sku = (line: ExportLine) => line.sku || 'GIFT-WRAP';
+    // The refund (when any) a minute after the order: its day is the order's under the default attribution.
+    const refundedAt = (o: ExportOrder) => new Date(o.placedAt.getTime() + 60_000).toISOString();
+    const header =
+      'order_id,placed_at,cancelled_at,test,currency,customer_email,customer_name,customer_country,subtotal,discount_total,shipping_total,tax_total,total,refunded,refunded_at,sku,product_name,quantity,unit_price';
+    const csv = [header];
+    for (const o of orders)
+      o.lines.forEach((line, n) => {
+        const order =
+          n === 0
+            ? [o.name, o.placedAt.toISOString(), o.cancelled ? o.placedAt.toISOString() : '', o.test ? 'true' : '', 'USD', o.email, quoted(o.customerName), o.country,
+               money(o.subtotal), money(o.discount), money(o.shipping), money(o.taxes), money(o.total), o.refunded ? money(o.refunded) : '', o.refunded ? refundedAt(o) : '']
+            : [o.name, '', '', '', '', '', '', '', '', '', '', '', '', '', ''];
+        csv.push([...order, sku(line), quoted(line.name), String(line.quantity), money(line.price)].join(','));
+      }); // prettier-ignore
+    const ndjson = orders.map((o) =>
+      JSON.stringify({
+        externalId: o.name,
+        updatedAt: null,
+        placedAt: o.placedAt.toISOString(),
+        ...(o.cancelled ? { cancelledAt: o.placedAt.toISOString() } : {}),
+        ...(o.test ? { test: true } : {}),
+        currency: 'USD',
+        customer: { externalId: o.email, email: o.email, name: o.customerName, country: o.country },
+        subtotal: money(o.subtotal),
+        discountTotal: money(o.discount),
+        shippingTotal: money(o.shipping),
+        taxTotal: money(o.taxes),
+        total: money(o.total),
+        lines: o.lines.map((l) => ({ sku: sku(l), quantity: l.quantity, unitPrice: money(l.price), productName: l.name })),
+        refunds: o.refunded
+          ? [{ externalId: `${o.name}-refund`, orderExternalId: o.name, updatedAt: null, refundedAt: refundedAt(o), amount: money(o.refunded) }]
+          : [],
+      }),
+    );
+    const rows = orders.reduce((a, o) => a + o.lines.length, 0);
+    const stored: Array<Array<{ externalId: string; totalAmount: string; refundedAmount: string; status: string }>> = [];
+    for (const [format, body, read] of [
+      ['csv', `${csv.join('\n')}\n`, rows],
+      ['ndjson', `${ndjson.join('\n')}\n`, orders.length],
+    ] as const) {
+      const account = (await makeAccount(app.db.prisma)).id;
+      const writer = await makeKey(app.db.prisma, account, ['read', 'write']);
+      const importInto = async () => {
+        const res = await upload(`kind=orders&format=${format}`, body, { key: writer, type: format === 'csv' ? 'text/csv' : 'application/x-ndjson' });
+        expect(res.status).toBe(202);
+        await drain();
+        return (await get(((await res.json()) as ImportBody).id, writer)).body;
+      };
+      const first = await importInto();
+      expect(first).toMatchObject({ status: 'succeeded', dialect: format === 'csv' ? 'generic' : null, error: null, rejected_rows: [] });
+      expect(first.counts).toEqual({ read, stored: read, skipped: 0, rejected: 0 });
+      await expectFiguresOf(orders, account, writer);
+      const rowsOf = async () =>
+        (await app.db.prisma.order.findMany({ where: { accountId: account }, orderBy: { externalId: 'asc' } })).map((o) => ({
+          externalId: o.externalId,
+          totalAmount: o.totalAmount.toFixed(2),
+          refundedAmount: o.refundedAmount.toFixed(2),
+          status: o.status,
+        }));
+      const before = await rowsOf();
+      expect(await importInto()).toMatchObject({ status: 'succeeded', counts: { read, stored: 0, skipped: read, rejected: 0 } });
+      expect(await rowsOf()).toEqual(before);
+      stored.push(before);
+    }
+    // Test orders are kept in the ledger only: the two files stored the same orders, with the same figures.
+    expect(stored[0]).toHaveLength(orders.filter((o) => !o.test).length);
+    expect(stored[1]).toEqual(stored[0]);
   });
 
   test('broken rows are reported by line and column while the good rows are stored', async () => {

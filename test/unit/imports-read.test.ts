@@ -95,3 +95,19 @@ test('garbage CSV bytes: the header cannot be read or lacks the columns; no pars
   const garbage = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919) % 256));
   await expect(collect(csvRecords('orders', csvRows(Readable.from([garbage]))))).rejects.toThrow(ImportFileError);
 });
+
+test('a record with a stray quote is reported once at its line, after the rows before it; the header and the rows after it are read', async () => {
+  const rows = await collect(csvRows(Readable.from([Buffer.from('a,b,c\n1,2,3\n4,"x "y" z",6\n7,8,9\n')])));
+  expect(rows).toEqual([
+    { line: 1, cells: ['a', 'b', 'c'] },
+    { line: 2, cells: ['1', '2', '3'] },
+    { line: 3, unreadable: expect.stringContaining('Invalid Closing Quote') },
+    { line: 4, cells: ['7', '8', '9'] },
+  ]);
+  // Through the generic customers' columns: the broken row rejected alone, the others stored.
+  const items = await csv('email,name\na@example.com,"A "B" C"\nb@example.com,B\n', 'customers');
+  expect(items.map((i) => [i.kind, i.line])).toEqual([
+    ['rejected', 2],
+    ['record', 3],
+  ]);
+});

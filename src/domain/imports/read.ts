@@ -22,13 +22,22 @@ export async function* csvRows(source: Readable): AsyncGenerator<FileRow> {
   });
   const skipped: FileRow[] = [];
   parser.on('skip', (error: Error & { lines?: number }) => {
-    skipped.push({ line: error.lines ?? 0, unreadable: error.message.replace(/^Invalid Record Length: /, '') });
+    const line = error.lines ?? 0;
+    // One record can fail more than once (each stray quote): it is reported once, with its first reason.
+    if (skipped.at(-1)?.line === line) return;
+    skipped.push({ line, unreadable: error.message.replace(/^Invalid Record Length: /, '') });
   });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   let nextLine = 1;
+  // The parser reads ahead of this loop: a record it skipped is reported in its place, after the
+  // records before it (it had been reported before the header, which then seemed unreadable).
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    while (skipped.length) yield skipped.shift()!;
+    while (skipped.length && skipped[0]!.line <= info.lines) {
+      const row = skipped.shift()!;
+      nextLine = Math.max(nextLine, row.line + 1);
+      yield row;
+    }
     yield { line: nextLine, cells: record };
     nextLine = info.lines + 1;
   }
