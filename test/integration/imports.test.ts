@@ -1,6 +1,7 @@
 // File imports through real HTTP on both databases: a generated Shopify orders export uploaded,
-// queued and run by the job queue; the account's figures (profit by day, customers) equal a
-// recomputation from the file; the same file again changes nothing; broken rows, garbage,
+// queued and run by the job queue; the account's figures (profit by day, week and month, sales by
+// country, customers) equal a recomputation from the file, for the Shopify export, the generic CSV
+// and NDJSON; the same file again changes nothing; broken rows, garbage,
 // limits, media types, scopes and tenancy; GraphQL importData / importJob.
 import { jest } from '@jest/globals';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
@@ -15,6 +16,11 @@ jest.setTimeout(300_000);
 
 const MAX_BYTES = 256 * 1024;
 const END = new Date(Date.now() - 2 * 3_600_000);
+
+/** profitReport's buckets as the figures query reads them. */
+interface Bucketed {
+  buckets: Array<{ start: string; totals: { grossRevenue: { amount: string }; refunds: { amount: string } } }>;
+}
 
 interface ImportBody {
   id: number;
@@ -110,9 +116,56 @@ describeEachDatabase('file imports', (target) => {
     }
     const servedCustomers = customers.data.filter((c) => c.orders_count > 0);
     expect(new Map(servedCustomers.map((c) => [c.email, { count: c.orders_count, revenue: Math.round(c.revenue_total * 100) }]))).toEqual(perEmail);
+
+    // GraphQL: profit by week and by month, and sales by country, over the file's days.
+    const days = [...byDay.keys()].sort();
+    const range = { from: days[0]!, to: days.at(-1)! };
+    const answer = (await (
+      await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query Figures($range: DateRangeInput!) {
+            week: profitReport(range: $range, interval: WEEK) { buckets { start totals { grossRevenue { amount } refunds { amount } } } }
+            month: profitReport(range: $range, interval: MONTH) { buckets { start totals { grossRevenue { amount } refunds { amount } } } }
+            countries: salesBreakdown(range: $range, by: COUNTRY, first: 100) { rows { key orders grossRevenue { amount } } }
+          }`,
+          variables: { range },
+        }),
+      })
+    ).json()) as {
+      data: Record<'week' | 'month', Bucketed> & { countries: { rows: Array<{ key: string; orders: number; grossRevenue: { amount: string } }> } };
+    };
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    // A bucket starts on its interval's first day, or on the range's first day when clipped.
+    const monday = (day: string) => {
+      const at = new Date(`${day}T00:00:00Z`);
+      return new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    };
+    for (const [interval, startOf] of [
+      ['week', monday],
+      ['month', (day: string) => `${day.slice(0, 7)}-01`],
+    ] as const) {
+      const want = new Map<string, { gross: number; refunds: number }>();
+      for (const [day, d] of byDay) {
+        const start = startOf(day) < range.from ? range.from : startOf(day);
+        const w = want.get(start) ?? { gross: 0, refunds: 0 };
+        want.set(start, { gross: w.gross + d.gross, refunds: w.refunds + d.refunds });
+      }
+      expect(want.size).toBeGreaterThan(interval === 'week' ? 1 : 0);
+      const got = answer.data[interval].buckets.filter((b) => cents(b.totals.grossRevenue.amount) > 0);
+      expect(new Map(got.map((b) => [b.start, { gross: cents(b.totals.grossRevenue.amount), refunds: cents(b.totals.refunds.amount) }]))).toEqual(want);
+    }
+    const perCountry = new Map<string, { orders: number; gross: number }>();
+    for (const o of counted) {
+      const c = perCountry.get(o.country) ?? { orders: 0, gross: 0 };
+      perCountry.set(o.country, { orders: c.orders + 1, gross: c.gross + o.total });
+    }
+    expect(perCountry.size).toBeGreaterThan(1);
+    expect(new Map(answer.data.countries.rows.map((r) => [r.key, { orders: r.orders, gross: cents(r.grossRevenue.amount) }]))).toEqual(perCountry);
   };
 
-  test('a Shopify orders export: stored through the queue; profit by day and customers equal a recomputation from the file; the same file again changes nothing', async () => {
+  test('a Shopify orders export: stored through the queue; profit by day, week and month, sales by country and customers equal a recomputation from the file; the same file again changes nothing', async () => {
     const file = shopifyOrdersExport({ orders: 60, days: 20, end: END, seed: 11 });
     const rows = file.orders.reduce((a, o) => a + o.lines.length, 0);
     const first = await imported('kind=orders&format=csv', file.csv);
