@@ -169,7 +169,7 @@ describeEachDatabase('refund attribution setting', (target) => {
       expect([bad, answer.status]).toEqual([bad, 400]);
       expect(answer.body.data).toBeUndefined();
       expect(codes(answer)).toEqual(['invalid_parameter']);
-      expect(answer.body.errors[0].message).toMatch(/attribution/);
+      expect(answer.body.errors[0].message).toMatch(/RefundAttribution/);
     }
     // Written into the document: a validation error naming the enum.
     const literal = await gql(t, writeKeyA, 'mutation { setRefundAttribution(input: { attribution: SOMEDAY }) { changed } }');
