@@ -9,7 +9,7 @@ import { AppError } from './errors.ts';
 import { UsageError, type Command, type Io } from './cli/args.ts';
 import { serveCommand, startCommand, workerCommand } from './cli/serve.ts';
 import { migrateCommand, migrateCreateCommand, seedCommand } from './cli/database.ts';
-import { accountsCreateCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './cli/keys.ts';
+import { accountsCreateCommand, accountsRefundAttributionCommand, keysCreateCommand, keysListCommand, keysRevokeCommand } from './cli/keys.ts';
 import { usersCreateCommand, usersListCommand } from './cli/users.ts';
 import { importCommand } from './cli/imports.ts';
 import { aiAccessCommand, incidentsCommand, integrationsRevokeCommand, jobsRunCommand } from './cli/operations.ts';
@@ -24,6 +24,9 @@ export const USAGE = `usage: svc <command> [options]
   migrate create <name>         write prisma/migrations/<timestamp>_<name> for schema.prisma changes
   seed                          create the demo account (does nothing if it exists)
   accounts create --name <name> [--plan free|starter|growth|scale] [--currency USD] [--timezone UTC]
+  accounts refund-attribution --account <id> [--set order_day|refund_day]
+                                read or set the day refunds count on (a change has the days with
+                                refunds recomputed by the analytics catch-up)
   keys create --account <id> --scopes read,write [--live] [--expires <date>] [--name <label>]
   keys list [--account <id>]
   keys revoke <id-or-prefix>
@@ -57,6 +60,7 @@ const COMMANDS: Record<string, Command> = {
   'migrate create': migrateCreateCommand,
   seed: seedCommand,
   'accounts create': accountsCreateCommand,
+  'accounts refund-attribution': accountsRefundAttributionCommand,
   'keys create': keysCreateCommand,
   'keys list': keysListCommand,
   'keys revoke': keysRevokeCommand,
@@ -90,6 +94,7 @@ const ONE_SHOT = new Set([
   'migrate create',
   'seed',
   'accounts create',
+  'accounts refund-attribution',
   'keys create',
   'keys list',
   'keys revoke',

@@ -1,7 +1,7 @@
-// `svc accounts create` and `svc keys create|list|revoke`: the operator's door to accounts and
-// API keys (the same services the API uses).
+// `svc accounts create|refund-attribution` and `svc keys create|list|revoke`: the operator's door to
+// accounts and API keys (the same services the API uses).
 import { withCore } from '../main.ts';
-import { json, parse, parseDate, print, requireString, type Command } from './args.ts';
+import { json, parse, parseDate, print, requireString, UsageError, type Command } from './args.ts';
 import { keyState } from '../domain/keys/index.ts';
 
 export const accountsCreateCommand: Command = async ({ config, io, args }) => {
@@ -16,6 +16,29 @@ export const accountsCreateCommand: Command = async ({ config, io, args }) => {
     }),
   );
   print(io, !!values.json, { id: account.id, name: account.name, plan: account.plan, created_at: account.createdAt.toISOString() }, account.id);
+  return 0;
+};
+
+const ATTRIBUTIONS = ['order_day', 'refund_day'] as const;
+
+/** Reads the account's refund attribution, or sets it with --set (a change marks the days its refunds touch for the catch-up). */
+export const accountsRefundAttributionCommand: Command = async ({ config, io, args }) => {
+  const { values } = parse(args, { ...json, account: { type: 'string' }, set: { type: 'string' } });
+  const accountId = requireString(values, 'account');
+  const wanted = values.set as string | undefined;
+  if (wanted !== undefined && !(ATTRIBUTIONS as readonly string[]).includes(wanted)) throw new UsageError(`--set must be ${ATTRIBUTIONS.join(' or ')}`);
+  const result = await withCore(config, async ({ services }) =>
+    wanted === undefined
+      ? { attribution: await services.ingestion.getRefundAttribution(accountId), changed: false, markedDays: 0 }
+      : services.ingestion
+          .setRefundAttribution(accountId, wanted as (typeof ATTRIBUTIONS)[number])
+          .then((r) => ({ attribution: r.attribution, changed: r.changed, markedDays: r.changes.days.length })),
+  );
+  const summary = { account_id: accountId, refund_attribution: result.attribution, changed: result.changed, marked_days: result.markedDays };
+  const text = result.changed
+    ? `refund attribution of ${accountId} is now ${result.attribution}; ${result.markedDays} days marked for the analytics catch-up`
+    : `refund attribution of ${accountId} is ${result.attribution}`;
+  print(io, !!values.json, summary, text);
   return 0;
 };
 

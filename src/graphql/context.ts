@@ -30,6 +30,7 @@ export type GraphQLServices = Pick<
   | 'credits'
   | 'customers'
   | 'imports'
+  | 'ingestion'
   | 'orders'
   | 'reports'
   | 'insights'

@@ -2,9 +2,9 @@
 // real HTTP on the demo store, signed in through /auth/login as an owner made by the users module.
 // Checks what a store owner does (overview figures equal to the API's, the monthly chart, a key
 // made, used on REST and revoked, a webhook to a local HTTPS receiver with its test delivery in the
-// log, an insight resolved, AI paused and generation refused), and on every page: no request to
-// another origin, no CSP violation or console error, no serious axe-core violation, and a
-// screenshot at 1280 and 390 px under test-artifacts/dashboard/.
+// log, an insight resolved, AI paused and generation refused, refunds moved to their own day and
+// back), and on every page: no request to another origin, no CSP violation or console error, no
+// serious axe-core violation, and a screenshot at 1280 and 390 px under test-artifacts/dashboard/.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -279,6 +279,24 @@ browserDescribe('dashboard in Chromium', (target) => {
       '{ viewer { credits { autoTopup { enabled threshold } } } }',
     );
     expect(viewer.credits.autoTopup).toEqual({ enabled: true, threshold: 321 });
+  });
+
+  test("settings: an owner counts refunds on the refund's day and back; the choice is what GraphQL returns", async () => {
+    const attribution = async () =>
+      (await api<{ viewer: { account: { refundAttribution: string } } }>('{ viewer { account { refundAttribution } } }')).viewer.account.refundAttribution;
+    expect(await attribution()).toBe('ORDER_DAY');
+    await open('/settings');
+    const form = page.getByRole('form', { name: 'Refund attribution' });
+    await form.getByLabel("On the refund's day").check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectText(form.getByRole('status'), /Saved: refunds count on the refund's own day\. \d+ days with refunds are being recomputed/);
+    expect(await attribution()).toBe('REFUND_DAY');
+    await form.getByLabel("On the order's day").check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectText(form.getByRole('status'), /Saved: refunds count on their order's day/);
+    expect(await attribution()).toBe('ORDER_DAY');
+    // The demo store's snapshots as the other tests expect them (the days both changes marked).
+    await app.services.catchup.catchUp(accountId);
   });
 
   test('live: a new insight appears on the overview through the subscription, without a reload', async () => {

@@ -279,6 +279,13 @@ export type Plan =
   /** Starter plan. */
   | 'starter';
 
+/** Which day a refund is counted on in the profit snapshots and reports: an account setting. */
+export type RefundAttribution =
+  /** On its order's local day, as /api/v1 always answered (the default). */
+  | 'ORDER_DAY'
+  /** On the refund's own local day (refunds of counted orders). */
+  | 'REFUND_DAY';
+
 /** State of a reorder suggestion: pending to ordered or dismissed; dismissed back to pending; ordered is final. */
 export type ReorderStatus =
   /** Set aside. */
@@ -300,6 +307,12 @@ export type Scope =
   | 'read'
   /** Change data (every mutation). */
   | 'write';
+
+/** Input of setRefundAttribution. */
+export type SetRefundAttributionInput = {
+  /** The new refund attribution. */
+  attribution: RefundAttribution;
+};
 
 /** Severity of an insight or an anomaly. */
 export type Severity =
@@ -481,7 +494,7 @@ export type LiveInsightsSubscription = { insightCreated: { eventId: string, insi
 export type SettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsQuery = { aiAccess: { state: AiState, reason: string | null, changedBy: string | null, changedAt: string | null, autoPause: boolean } | null, viewer: { credits: { balance: number, totalPurchased: number, totalSpent: number, autoTopup: { enabled: boolean, threshold: number, topUpAmount: number, lastChargedAt: string | null } } } | null };
+export type SettingsQuery = { aiAccess: { state: AiState, reason: string | null, changedBy: string | null, changedAt: string | null, autoPause: boolean } | null, viewer: { account: { refundAttribution: RefundAttribution }, credits: { balance: number, totalPurchased: number, totalSpent: number, autoTopup: { enabled: boolean, threshold: number, topUpAmount: number, lastChargedAt: string | null } } } | null };
 
 export type PauseAiMutationVariables = Exact<{
   reason?: string | null | undefined;
@@ -520,6 +533,13 @@ export type UpdateAutoTopupMutationVariables = Exact<{
 
 
 export type UpdateAutoTopupMutation = { updateAutoTopup: { autoTopup: { enabled: boolean, threshold: number, topUpAmount: number, lastChargedAt: string | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
+
+export type SetRefundAttributionMutationVariables = Exact<{
+  input: SetRefundAttributionInput;
+}>;
+
+
+export type SetRefundAttributionMutation = { setRefundAttribution: { changed: boolean | null, markedDays: number | null, account: { refundAttribution: RefundAttribution } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
 
 export type ShellQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1248,6 +1268,9 @@ export const SettingsDocument = new TypedDocumentString(`
     autoPause
   }
   viewer {
+    account {
+      refundAttribution
+    }
     credits {
       balance
       totalPurchased
@@ -1357,6 +1380,24 @@ export const UpdateAutoTopupDocument = new TypedDocumentString(`
   code
   message
 }`) as unknown as TypedDocumentString<UpdateAutoTopupMutation, UpdateAutoTopupMutationVariables>;
+export const SetRefundAttributionDocument = new TypedDocumentString(`
+    mutation SetRefundAttribution($input: SetRefundAttributionInput!) {
+  setRefundAttribution(input: $input) {
+    account {
+      refundAttribution
+    }
+    changed
+    markedDays
+    userErrors {
+      ...Problem
+    }
+  }
+}
+    fragment Problem on UserError {
+  field
+  code
+  message
+}`) as unknown as TypedDocumentString<SetRefundAttributionMutation, SetRefundAttributionMutationVariables>;
 export const ShellDocument = new TypedDocumentString(`
     query Shell {
   viewer {

@@ -1,5 +1,6 @@
 // Settings: AI access (pause and resume, owners), credits, auto top-up (auto-topup.tsx: a form for
-// owners) and the account's dashboard users (users.tsx).
+// owners), refund attribution (refund-attribution.tsx: a choice for owners) and the account's
+// dashboard users (users.tsx).
 import { useState } from 'preact/hooks';
 import { PauseAiDocument, ResumeAiDocument, SettingsDocument } from '../__generated__/graphql.ts';
 import { count, dateTime } from '../format.ts';
@@ -9,6 +10,7 @@ import { useMutation, useQuery } from '../use-query.ts';
 import { errorsAt } from '../api.ts';
 import { Users } from './users.tsx';
 import { AutoTopupForm } from './auto-topup.tsx';
+import { RefundAttributionForm } from './refund-attribution.tsx';
 
 export function Settings({ session, locale }: PageProps) {
   const { data, errors, loading, reload } = useQuery(SettingsDocument, {});
@@ -83,6 +85,12 @@ export function Settings({ session, locale }: PageProps) {
             <section class="panel" aria-labelledby="topup-title">
               <h2 id="topup-title">Auto top-up</h2>
               <AutoTopupForm autoTopup={credits.autoTopup} owner={owner} onSaved={reload} />
+            </section>
+          ) : null}
+          {data.viewer ? (
+            <section class="panel" aria-labelledby="refunds-title">
+              <h2 id="refunds-title">Refund attribution</h2>
+              <RefundAttributionForm attribution={data.viewer.account.refundAttribution} owner={owner} onSaved={reload} />
             </section>
           ) : null}
           <Users session={session} locale={locale} />

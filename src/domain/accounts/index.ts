@@ -11,6 +11,8 @@ export interface Account {
   plan: Plan;
   currency: string;
   timezone: string;
+  /** Which day a refund counts on in the profit snapshots (docs/ingestion.md, "Refund attribution"). */
+  refundAttribution: 'order_day' | 'refund_day';
   isDemo: boolean;
   createdAt: Date;
 }

@@ -2,7 +2,7 @@
 import type { PrismaClient } from '../../db/client.ts';
 import type { Plan } from '../../db/__generated__/prisma/enums.ts';
 
-const accountSelect = { id: true, name: true, plan: true, currency: true, timezone: true, isDemo: true, createdAt: true } as const;
+const accountSelect = { id: true, name: true, plan: true, currency: true, timezone: true, refundAttribution: true, isDemo: true, createdAt: true } as const;
 
 export function accountsRepo(prisma: PrismaClient) {
   return {

@@ -37,6 +37,25 @@ export async function setRefundAttribution(tx: IngestionTx, accountId: string, a
   return execute(tx, `UPDATE accounts SET refund_attribution = $2::"RefundAttribution" WHERE id = $1`, accountId, attribution);
 }
 
+/**
+ * Every local day (in `timeZone`) a refund of the account touches under either attribution: its
+ * own day and its order's day (a refund not attached to an order yet has only its own). The days
+ * whose snapshots a change of the attribution moves money between.
+ */
+export async function refundDays(tx: IngestionTx, accountId: string, timeZone: string): Promise<string[]> {
+  const rows = await queryRows<Array<{ day: string }>>(
+    tx,
+    `SELECT DISTINCT d.day::text AS day
+     FROM refunds f LEFT JOIN orders o ON o.id = f.order_id
+     CROSS JOIN LATERAL (VALUES ((f.refunded_at AT TIME ZONE $2::text)::date), ((o.placed_at AT TIME ZONE $2::text)::date)) AS d(day)
+     WHERE f.account_id = $1 AND d.day IS NOT NULL
+     ORDER BY 1`,
+    accountId,
+    timeZone,
+  );
+  return rows.map((r) => r.day);
+}
+
 /** The ledger's versions of these records (deleted ones included), by ledgerKey. */
 export async function versions(
   tx: IngestionTx,

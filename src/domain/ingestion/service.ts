@@ -3,12 +3,12 @@
 // account combined into one transaction (./combine.ts).
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import type { ChangeSet, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
 import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
 import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
 import { deleteRecords, redactCustomers, redactShop } from './erase.ts';
-import { lockAccount, setRefundAttribution } from './repo.ts';
+import { lockAccount, refundDays, setRefundAttribution } from './repo.ts';
 import { combinedOrderWrites } from './combine.ts';
 import { bulkOrders } from './bulk.ts';
 import { BulkStatistics } from './repo-statistics.ts';
@@ -57,9 +57,20 @@ function build(transact: Transact, onChanged: OnChanged, options: { combine: boo
 
     async setRefundAttribution(accountId, attribution) {
       if (!ATTRIBUTIONS.includes(attribution))
-        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'refundAttribution' });
-      const changed = await transact((tx) => setRefundAttribution(tx, accountId, attribution));
-      if (changed === 0) throw new AppError('not_found', 'No such account.');
+        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'attribution' });
+      // Under the account's write lock (no refund is written meanwhile), the setting and the marks
+      // of every day a refund touches commit together: the catch-up recomputes those snapshots
+      // under the new rule. Setting the current value again changes and marks nothing.
+      return transact(async (tx) => {
+        const account = await lockAccount(tx, accountId);
+        if (!account) throw new AppError('not_found', 'No such account.');
+        const changes: ChangeSet = { days: [], customerIds: [], skus: [] };
+        if (account.refundAttribution === attribution) return { attribution, changed: false, changes };
+        await setRefundAttribution(tx, accountId, attribution);
+        changes.days = await refundDays(tx, accountId, account.timezone);
+        if (changes.days.length > 0) await onChanged(tx, accountId, changes);
+        return { attribution, changed: true, changes };
+      });
     },
 
     within: (tx) => ingestionInTransaction(tx, { onChanged }),

@@ -237,6 +237,13 @@ export type OnChanged = (tx: IngestionTx, accountId: string, changes: ChangeSet)
 /** How refunds are dated in profit snapshots and reports: an account setting. */
 export type RefundAttribution = 'order_day' | 'refund_day';
 
+/** What setRefundAttribution did: the setting now, whether it changed, the days it marked. */
+export interface RefundAttributionChange {
+  attribution: RefundAttribution;
+  changed: boolean;
+  changes: ChangeSet;
+}
+
 /** Options of the bulk load (large files, the demo seed). */
 export interface BulkOptions {
   /** Records per transaction (default 2,000). */
@@ -277,7 +284,12 @@ export interface IngestionService {
     options?: BulkOptions,
   ): Promise<IngestionResult>;
   getRefundAttribution(accountId: string): Promise<RefundAttribution>;
-  setRefundAttribution(accountId: string, attribution: RefundAttribution): Promise<void>;
+  /**
+   * Sets the account's refund attribution. A change marks, in the same transaction (the onChanged
+   * port), every local day a refund touches (its own day and its order's), so the catch-up
+   * recomputes those snapshots under the new rule; setting the current value changes nothing.
+   */
+  setRefundAttribution(accountId: string, attribution: RefundAttribution): Promise<RefundAttributionChange>;
   /** The same commands inside the caller's transaction (the demo seed: all or nothing). */
   within(tx: IngestionTx): IngestionService;
 }

@@ -42,6 +42,8 @@ export type Account = Node & {
   name: Scalars['String']['output'];
   /** The account's plan. */
   plan: Plan;
+  /** Which day a refund is counted on in the profit snapshots and reports (profitReport, profit, /api/v1/profit): ORDER_DAY (the default) or REFUND_DAY. Both are exact to the cent; setRefundAttribution changes it. */
+  refundAttribution: RefundAttribution;
   /** IANA time zone naming the account's business days. */
   timezone: Scalars['String']['output'];
   /** The v1 account identifier (the REST API's user_id). */
@@ -1449,6 +1451,8 @@ export type Mutation = {
   rotateWebhookSecret?: Maybe<RotateWebhookSecretPayload>;
   /** Resolves, dismisses or reopens an insight (reopening clears resolvedAt). Needs write. */
   setInsightStatus?: Maybe<SetInsightStatusPayload>;
+  /** Sets the account's refund attribution (on the order's day or on the refund's day). A change has the account's profit snapshots of every day a refund touches recomputed under the new rule by the analytics catch-up (seconds); setting the current value again changes nothing. Needs write; an owner's, for a dashboard session. */
+  setRefundAttribution?: Maybe<SetRefundAttributionPayload>;
   /** Marks a reorder suggestion ordered or dismissed, or a dismissed one pending again (ordered is final). Needs write. */
   setReorderStatus?: Maybe<SetReorderStatusPayload>;
   /** Starts connecting a Shopify store: validates the shop and answers the address the browser opens (the install route, which binds a single-use state to this user and browser and redirects to the shop's authorize page). An owner's dashboard session only. */
@@ -1569,6 +1573,12 @@ export type MutationRotateWebhookSecretArgs = {
 /** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
 export type MutationSetInsightStatusArgs = {
   input: SetInsightStatusInput;
+};
+
+
+/** The entry points for changing data. Every field needs the write scope (key management: a dashboard session). */
+export type MutationSetRefundAttributionArgs = {
+  input: SetRefundAttributionInput;
 };
 
 
@@ -2218,6 +2228,13 @@ export type RecoverWebhookDeliveriesPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Which day a refund is counted on in the profit snapshots and reports: an account setting. */
+export type RefundAttribution =
+  /** On its order's local day, as /api/v1 always answered (the default). */
+  | 'ORDER_DAY'
+  /** On the refund's own local day (refunds of counted orders). */
+  | 'REFUND_DAY';
+
 /** Result of removeDashboardUser. */
 export type RemoveDashboardUserPayload = {
   __typename?: 'RemoveDashboardUserPayload';
@@ -2511,6 +2528,25 @@ export type SetInsightStatusPayload = {
   __typename?: 'SetInsightStatusPayload';
   /** The insight as changed. */
   insight?: Maybe<Insight>;
+  /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** Input of setRefundAttribution. */
+export type SetRefundAttributionInput = {
+  /** The new refund attribution. */
+  attribution: RefundAttribution;
+};
+
+/** Result of setRefundAttribution. */
+export type SetRefundAttributionPayload = {
+  __typename?: 'SetRefundAttributionPayload';
+  /** The account as changed. */
+  account?: Maybe<Account>;
+  /** False when the account already had this attribution (nothing changed, nothing is recomputed). */
+  changed?: Maybe<Scalars['Boolean']['output']>;
+  /** How many local days (those any refund touches: its own and its order's) were marked for the analytics catch-up to recompute. */
+  markedDays?: Maybe<Scalars['Int']['output']>;
   /** Why the mutation changed nothing (bad input, not found, a status move the rules forbid, nothing to do); empty on success. */
   userErrors: Array<UserError>;
 };
@@ -3147,6 +3183,7 @@ export type ResolversTypes = ResolversObject<{
   RateLimit: ResolverTypeWrapper<RateLimitModel>;
   RecoverWebhookDeliveriesInput: RecoverWebhookDeliveriesInput;
   RecoverWebhookDeliveriesPayload: ResolverTypeWrapper<RecoverWebhookDeliveriesPayload>;
+  RefundAttribution: RefundAttribution;
   RemoveDashboardUserPayload: ResolverTypeWrapper<RemoveDashboardUserPayload>;
   ReorderStatus: ReorderStatus;
   ReorderSuggestion: ResolverTypeWrapper<ReorderSuggestionModel>;
@@ -3174,6 +3211,8 @@ export type ResolversTypes = ResolversObject<{
   ServiceStatus: ResolverTypeWrapper<ServiceStatusModel>;
   SetInsightStatusInput: SetInsightStatusInput;
   SetInsightStatusPayload: ResolverTypeWrapper<Omit<SetInsightStatusPayload, 'insight'> & { insight?: Maybe<ResolversTypes['Insight']> }>;
+  SetRefundAttributionInput: SetRefundAttributionInput;
+  SetRefundAttributionPayload: ResolverTypeWrapper<Omit<SetRefundAttributionPayload, 'account'> & { account?: Maybe<ResolversTypes['Account']> }>;
   SetReorderStatusInput: SetReorderStatusInput;
   SetReorderStatusPayload: ResolverTypeWrapper<Omit<SetReorderStatusPayload, 'reorderSuggestion'> & { reorderSuggestion?: Maybe<ResolversTypes['ReorderSuggestion']> }>;
   Severity: Severity;
@@ -3329,6 +3368,8 @@ export type ResolversParentTypes = ResolversObject<{
   ServiceStatus: ServiceStatusModel;
   SetInsightStatusInput: SetInsightStatusInput;
   SetInsightStatusPayload: Omit<SetInsightStatusPayload, 'insight'> & { insight?: Maybe<ResolversParentTypes['Insight']> };
+  SetRefundAttributionInput: SetRefundAttributionInput;
+  SetRefundAttributionPayload: Omit<SetRefundAttributionPayload, 'account'> & { account?: Maybe<ResolversParentTypes['Account']> };
   SetReorderStatusInput: SetReorderStatusInput;
   SetReorderStatusPayload: Omit<SetReorderStatusPayload, 'reorderSuggestion'> & { reorderSuggestion?: Maybe<ResolversParentTypes['ReorderSuggestion']> };
   StartShopifyInstallInput: StartShopifyInstallInput;
@@ -3369,6 +3410,7 @@ export type AccountResolvers<ContextType = GraphQLContext, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   plan?: Resolver<ResolversTypes['Plan'], ParentType, ContextType>;
+  refundAttribution?: Resolver<ResolversTypes['RefundAttribution'], ParentType, ContextType>;
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   userId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3927,6 +3969,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   revokeWebhook?: Resolver<Maybe<ResolversTypes['RevokeWebhookPayload']>, ParentType, ContextType, RequireFields<MutationRevokeWebhookArgs, 'input'>>;
   rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['RotateWebhookSecretPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'input'>>;
   setInsightStatus?: Resolver<Maybe<ResolversTypes['SetInsightStatusPayload']>, ParentType, ContextType, RequireFields<MutationSetInsightStatusArgs, 'input'>>;
+  setRefundAttribution?: Resolver<Maybe<ResolversTypes['SetRefundAttributionPayload']>, ParentType, ContextType, RequireFields<MutationSetRefundAttributionArgs, 'input'>>;
   setReorderStatus?: Resolver<Maybe<ResolversTypes['SetReorderStatusPayload']>, ParentType, ContextType, RequireFields<MutationSetReorderStatusArgs, 'input'>>;
   startShopifyInstall?: Resolver<Maybe<ResolversTypes['StartShopifyInstallPayload']>, ParentType, ContextType, RequireFields<MutationStartShopifyInstallArgs, 'input'>>;
   testWebhook?: Resolver<Maybe<ResolversTypes['TestWebhookPayload']>, ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'input'>>;
@@ -4242,6 +4285,13 @@ export type SetInsightStatusPayloadResolvers<ContextType = GraphQLContext, Paren
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type SetRefundAttributionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetRefundAttributionPayload'] = ResolversParentTypes['SetRefundAttributionPayload']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['Account']>, ParentType, ContextType>;
+  changed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  markedDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type SetReorderStatusPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetReorderStatusPayload'] = ResolversParentTypes['SetReorderStatusPayload']> = ResolversObject<{
   reorderSuggestion?: Resolver<Maybe<ResolversTypes['ReorderSuggestion']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -4497,6 +4547,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SalesFigures?: SalesFiguresResolvers<ContextType>;
   ServiceStatus?: ServiceStatusResolvers<ContextType>;
   SetInsightStatusPayload?: SetInsightStatusPayloadResolvers<ContextType>;
+  SetRefundAttributionPayload?: SetRefundAttributionPayloadResolvers<ContextType>;
   SetReorderStatusPayload?: SetReorderStatusPayloadResolvers<ContextType>;
   StartShopifyInstallPayload?: StartShopifyInstallPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

@@ -7,6 +7,10 @@ import { connection, idCursors, parseId } from '../connection.ts';
 
 const transactionCursor = idCursors('credit_transaction');
 
+/** The refund attribution's GraphQL values (SCREAMING_SNAKE_CASE) and the domain's. */
+const ATTRIBUTION_OUT = { order_day: 'ORDER_DAY', refund_day: 'REFUND_DAY' } as const;
+const ATTRIBUTION_IN = { ORDER_DAY: 'order_day', REFUND_DAY: 'refund_day' } as const;
+
 export const accountResolvers: Resolvers = {
   Query: {
     viewer: (_parent, _args, { principal }) => ({ principal }),
@@ -29,6 +33,9 @@ export const accountResolvers: Resolvers = {
     },
     credits: ({ principal }, _args, { services }) => services.credits.getCreditBalance(principal.accountId),
     apiKeys: ({ principal }, _args, { services }) => (principal.kind === 'session' ? services.keys.listKeys(principal.accountId) : null),
+  },
+  Account: {
+    refundAttribution: (a) => ATTRIBUTION_OUT[a.refundAttribution],
   },
   Credits: {
     autoTopup: (c) => ({
@@ -75,6 +82,10 @@ export const accountResolvers: Resolvers = {
     async revokeApiKey(_parent, { input }, { principal, services }) {
       const { alreadyRevoked, ...apiKey } = await services.keys.revokeAccountKey(principal.accountId, parseId(input.id, 'ApiKey'));
       return ok({ apiKey, alreadyRevoked });
+    },
+    async setRefundAttribution(_parent, { input }, { principal, services }) {
+      const set = await services.ingestion.setRefundAttribution(principal.accountId, ATTRIBUTION_IN[input.attribution]);
+      return ok({ account: await services.accounts.getAccount(principal.accountId), changed: set.changed, markedDays: set.changes.days.length });
     },
     updateAutoTopup: async (_parent, { input }, { principal, services }) =>
       ok({ autoTopup: await services.credits.updateAutoTopup(principal.accountId, input) }),
