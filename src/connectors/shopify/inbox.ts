@@ -222,13 +222,7 @@ async function processOrderRun(core: ShopifyCore, integration: ConnectedIntegrat
  * processed (failures included: each is recorded with its error and retried after a backoff, and
  * told to `log`).
  */
-export async function processShopifyInbox(
-  core: ShopifyCore,
-  accountId: string,
-  now: Date,
-  signal?: AbortSignal,
-  log: InboxLog = () => {},
-): Promise<number> {
+export async function processShopifyInbox(core: ShopifyCore, accountId: string, now: Date, signal?: AbortSignal, log: InboxLog = () => {}): Promise<number> {
   const { connections } = core.services;
   let processed = 0;
   for (;;) {
