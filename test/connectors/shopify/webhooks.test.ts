@@ -37,6 +37,7 @@ import { SHOPIFY_SYNC_JOB } from '../../../src/connectors/shopify/index.ts';
 import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
 import { API_KEY, API_SECRET, approve, connectedStore, eventually, followCallback, shopifyEnv } from './helpers.ts';
 import { gql } from '../../graphql/helpers.ts';
+import { sample } from '../../observability/helpers.ts';
 
 jest.setTimeout(240_000);
 
@@ -535,12 +536,13 @@ describeEachDatabase('shopify webhooks', (target) => {
     expect((await streams.listStreams(accountId, integrationId)).map((r) => [r.stream, r.phase])).toEqual([['webhooks', 'failed']]);
   });
 
-  test("a failed processing is visible: a warn line per attempt (no content), the integration's recentErrors until a later attempt lands; never another account's", async () => {
+  test("a failed processing is visible: a warn line per attempt (no content), a count by topic, the integration's recentErrors until a later attempt lands or the last gives up; never another account's", async () => {
     const a = await store();
     const b = await store();
     const keyA = await makeKey(app.db.prisma, a.accountId);
     const keyB = await makeKey(app.db.prisma, b.accountId);
     const RECENT = '{ integrations { nodes { shop syncStatus { recentErrors { at source topic message attempts willRetry nextAttemptAt } } } } }';
+    const scrape = async () => (await fetch(`${app.url}/metrics`)).text();
     const recentErrors = async (key: string) => {
       const answer = await gql(app, key, RECENT);
       expect(answer.body.errors).toBeUndefined();
@@ -579,7 +581,15 @@ describeEachDatabase('shopify webhooks', (target) => {
         clock: () => at,
         log: (line) => lines.push(line),
       }).drain();
+    const before = await scrape();
     await run(now);
+    // Counted by topic (a's level and order, b's level); no account, shop or integration in the labels.
+    const after = await scrape();
+    const failures = (topic: string) =>
+      sample(after, 'connector_inbox_failures_total', { provider: 'shopify', topic }) -
+      sample(before, 'connector_inbox_failures_total', { provider: 'shopify', topic });
+    expect([failures('inventory_levels/update'), failures('orders/create')]).toEqual([2, 1]);
+    expect(after).not.toContain(a.shop);
     const [levelRow, orderRow] = ['inventory_levels/update', 'orders/create'].map((topic) => {
       const found = lines.filter((l) => l.includes(`(${topic}, `) && l.includes(`of integration ${a.integrationId} `));
       expect(found).toHaveLength(1);
@@ -639,6 +649,24 @@ describeEachDatabase('shopify webhooks', (target) => {
     const retriedLines = lines.filter((l) => l.includes(`of integration ${a.integrationId} `));
     expect(retriedLines.map((l) => /\((\S+), /.exec(l)?.[1])).toEqual(['orders/create']);
     expect(retriedLines[0]).toContain('failed on attempt 2 of 12');
+
+    // Each later attempt at its due time fails again; the 12th gives up: still listed, not retried.
+    for (let attempt = 3; attempt <= 12; attempt++) {
+      const due = (await inbox(a.accountId)).find((d) => d.topic === 'orders/create')!;
+      expect([due.status, due.attempts]).toEqual(['pending', attempt - 1]);
+      const at = new Date(due.nextAttemptAt.getTime() + 1000);
+      await connectorInboxJob.run({
+        services: app.services,
+        accountId: a.accountId,
+        now: at,
+        signal: new AbortController().signal,
+        log: (line) => lines.push(line),
+      });
+    }
+    expect((await inbox(a.accountId)).find((d) => d.topic === 'orders/create')).toMatchObject({ status: 'failed', attempts: 12 });
+    const givenUp = (await recentErrors(keyA))[a.shop]!.filter((e) => e.source === 'WEBHOOK');
+    expect(givenUp.map((e) => [e.topic, e.attempts, e.willRetry, e.nextAttemptAt])).toEqual([['orders/create', 12, false, null]]);
+    expect(lines.at(-1)).toMatch(new RegExp(`of integration ${a.integrationId} failed on attempt 12 of 12, given up: ${bad.id}: `));
   });
 
   test("a delivery reaches only its shop's account", async () => {
