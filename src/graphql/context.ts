@@ -11,6 +11,10 @@ import type { EffectLedger } from '../domain/idempotency/index.ts';
 import type { PointsResult } from '../http/rate-limit/points.ts';
 import type { CustomerModel, OrderModel, ReorderSuggestionModel } from './mappers.ts';
 import type { SyncStatus } from '../domain/integrations/index.ts';
+import type { InboxError } from '../domain/connections/index.ts';
+
+/** How many recent errors an integration's sync status lists (IntegrationSyncStatus.recentErrors). */
+export const RECENT_ERRORS = 10;
 
 /**
  * The services the resolvers and loaders use, and nothing else: the door is handed exactly this
@@ -81,7 +85,7 @@ function keyedBy<A, K, V>(make: (arg: A) => DataLoader<K, V>) {
 }
 
 export function createLoaders(
-  services: Pick<GraphQLServices, 'accounts' | 'customers' | 'anomalies' | 'inventory' | 'reorder' | 'shopify'>,
+  services: Pick<GraphQLServices, 'accounts' | 'connections' | 'customers' | 'anomalies' | 'inventory' | 'reorder' | 'shopify'>,
   accountId: string,
 ) {
   let currency: Promise<string> | undefined;
@@ -114,6 +118,8 @@ export function createLoaders(
     shopifySyncStatus: new DataLoader<number, SyncStatus>((ids) =>
       services.shopify ? services.shopify.syncStatuses(accountId, ids) : Promise.reject(new Error('no Shopify connector on this service')),
     ),
+    /** The failed and retrying webhook deliveries of the account's integrations (the newest 10 of each). */
+    integrationInboxErrors: new DataLoader<number, InboxError[]>((ids) => services.connections.inboxErrors(accountId, ids, RECENT_ERRORS)),
     reorderSuggestions: keyedBy(
       (status: ReorderStatus | undefined) =>
         new DataLoader<number, ReorderSuggestionModel[]>((ids) => services.reorder.suggestionsByItems(accountId, ids, status ? { status } : {})),

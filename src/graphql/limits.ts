@@ -51,6 +51,7 @@ const LIST_SIZES: Record<string, number> = {
   'WebhookSubscriptionConnection.edges': 25,
   'WebhookDelivery.attempts': 10,
   'Integrations.nodes': 20,
+  'IntegrationSyncStatus.recentErrors': 10,
   'AnomalyWindow.nodes': 50,
   'InventoryItem.reorderSuggestions': 5,
   'AdPerformance.campaigns': 50,

@@ -17,7 +17,7 @@ import type { Account } from '../domain/accounts/index.ts';
 import type { ApiKey } from '../domain/keys/index.ts';
 import type { DashboardUser } from '../domain/users/index.ts';
 import type { CreditBalance, CreditTransaction } from '../domain/credits/index.ts';
-import type { Integration, IntegrationList } from '../domain/integrations/index.ts';
+import type { Integration, IntegrationList, SyncStatus } from '../domain/integrations/index.ts';
 import type { Webhook, WebhookAttemptView, WebhookDeliveryView } from '../domain/webhooks/index.ts';
 import type { OrderListRow } from '../domain/orders/index.ts';
 import type { ImportReport } from '../domain/imports/index.ts';
@@ -33,6 +33,8 @@ export type CustomerModel = Customer;
 export type OrderModel = Order;
 export type IntegrationModel = Integration;
 export type IntegrationsModel = IntegrationList;
+/** An integration's sync status, with the integration's id (its recent errors are read by it). */
+export type IntegrationSyncStatusModel = { integrationId: number; status: SyncStatus };
 export type WebhookModel = Webhook;
 export type ImportJobModel = ImportReport;
 /** The active subscriptions (at most 25), one page. */

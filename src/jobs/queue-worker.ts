@@ -78,7 +78,7 @@ export function queueWorker({ repo, services, jobs, settings, retryDelayMs, log,
     const metric = (outcome: string) =>
       recordJobRun({ job: job.name, outcome, startedAt, finishedAt: Date.now(), scheduledAt: attemptNo === 1 ? claim.dueAt : null });
     try {
-      const ctx = { services, now: clock(), signal: AbortSignal.any([signal, abort]) };
+      const ctx = { services, now: clock(), signal: AbortSignal.any([signal, abort]), log };
       const { rowsWritten } = job.scope === 'global' ? await job.run(ctx) : await job.run({ ...ctx, accountId: accountId! });
       if (!opened) await repo.finishRun(runId, { rowsWritten });
       metric('succeeded');

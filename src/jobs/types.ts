@@ -8,6 +8,8 @@ export interface GlobalJobContext {
   services: Services;
   now: Date;
   signal: AbortSignal;
+  /** The runner's log (a warn line of the worker's; nowhere when the runner was given none). */
+  log?: (message: string) => void;
 }
 
 export interface JobContext extends GlobalJobContext {

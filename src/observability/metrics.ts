@@ -105,6 +105,13 @@ export const jobLateness = new Histogram({
   registers: [registry],
 });
 
+export const connectorInboxFailures = new Counter({
+  name: 'connector_inbox_failures_total',
+  help: 'Failed processing attempts of connector webhook deliveries (the connector-inbox job), by provider and topic (a topic not subscribed: "other")',
+  labelNames: ['provider', 'topic'] as const,
+  registers: [registry],
+});
+
 /** Records one job run for one account; `scheduledAt` only for runs started by the schedule. */
 export function recordJobRun(run: { job: string; outcome: string; startedAt: number; finishedAt: number; scheduledAt?: Date | null }): void {
   jobRuns.inc({ job: run.job, outcome: run.outcome });

@@ -3,7 +3,7 @@
 // an owner signs in, opens Integrations, types the simulator's shop and connects; the browser goes
 // through the install route, the simulator's authorize page and the callback back to the page,
 // which shows the store connected; the shopify-sync job (queued by the callback) backfills it and
-// the page's progress reaches done. The whole simulator runs in-process (OAuth and Admin GraphQL),
+// the page's progress reaches done; a webhook whose processing fails is listed under its recent errors. The whole simulator runs in-process (OAuth and Admin GraphQL),
 // with SHOPIFY_BASE_URL pointing at it.
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -20,6 +20,8 @@ import { API_KEY, API_SECRET, newShop, shopifyEnv, simulatorTunedSync } from '..
 import { projectRoot } from '../../src/paths.ts';
 import { jobRunner } from '../../src/jobs/runner.ts';
 import { shopifySyncJob } from '../../src/jobs/shopify-sync.job.ts';
+import { connectorInboxJob } from '../../src/jobs/connector-inbox.job.ts';
+import { inventoryLevelPayload, webhookSender } from '../simulators/shopify/index.ts';
 import { BACKFILL_ORDER } from '../../src/connectors/shopify/index.ts';
 import { BACKFILL_PREFIX } from '../../src/domain/integrations/index.ts';
 import { axeViolations, CHROMIUM } from './browser.ts';
@@ -107,6 +109,18 @@ browserDescribe('dashboard Integrations page in Chromium', () => {
     expect(line).toContain('100%');
     expect(Number(/([\d,]+) records/.exec(line)![1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(records);
     expect(await card.getAttribute('data-status')).toBe('connected');
+
+    // A webhook whose processing fails (a level before its product): listed under the store's recent errors.
+    const sender = webhookSender(`${app.url}/integrations/shopify/webhooks`, API_SECRET);
+    const level = inventoryLevelPayload({ inventoryItemId: 987_654_321, locationId: 1, available: 2, updatedAt: new Date().toISOString() });
+    expect((await sender.send(sender.make('inventory_levels/update', shop, level))).status).toBe(200);
+    await connectorInboxJob.run({ services: app.services, accountId: account.id, now: new Date(), signal: new AbortController().signal });
+    await page.reload();
+    const errors = card.getByRole('list', { name: 'Recent errors' });
+    await errors.waitFor();
+    const failure = await errors.getByRole('listitem').first().innerText();
+    expect(failure).toContain('webhook inventory_levels/update: inventory item 987654321 has no known SKU yet');
+    expect(failure).toContain('1 attempt · retry at');
     await page.screenshot({ path: path.join(ARTIFACTS, 'integrations.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 

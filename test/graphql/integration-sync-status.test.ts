@@ -1,6 +1,7 @@
 // Integration.syncStatus is batched by a per-request DataLoader: the integrations of a page read
 // their sync streams in one statement, so an account with six Shopify integrations costs the same
-// SQL as one with two, and each integration still answers its own phase and progress.
+// SQL as one with two, and each integration still answers its own phase and progress; their
+// recent errors add one statement (the failed deliveries of all of them).
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { makeAccount } from '../factories/index.ts';
@@ -54,6 +55,21 @@ describeEachDatabase('Integration.syncStatus batching', (target) => {
       expect([...answer.body.data.integrations.nodes].sort((a, b) => a.shop.localeCompare(b.shop))).toEqual(expected);
       const sql = statements.filter((s) => !/api_keys/.test(s));
       expect(sql.filter((s) => /integration_sync_streams/.test(s))).toHaveLength(1);
+      counts.push(sql.length);
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+
+  test("recentErrors: one more statement reads the integrations' failed deliveries, for two or six alike", async () => {
+    const counts: number[] = [];
+    for (const n of [2, 6]) {
+      const { key } = await accountWith(n);
+      statements.length = 0;
+      const answer = await gql(app, key, '{ integrations { nodes { shop syncStatus { phase recentErrors { source topic } } } } }');
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.integrations.nodes.map((i: { syncStatus: { recentErrors: unknown[] } }) => i.syncStatus.recentErrors)).toEqual(Array(n).fill([]));
+      const sql = statements.filter((s) => !/api_keys/.test(s));
+      expect(sql.filter((s) => /connector_inbox/.test(s))).toHaveLength(1);
       counts.push(sql.length);
     }
     expect(counts[1]).toBe(counts[0]);

@@ -24,6 +24,7 @@ const EXPECTED: Record<string, string> = {
   job_runs_total: 'counter',
   job_run_duration_seconds: 'histogram',
   job_run_lateness_seconds: 'histogram',
+  connector_inbox_failures_total: 'counter',
   webhook_queue_depth: 'gauge',
   webhook_oldest_due_delivery_age_seconds: 'gauge',
   webhook_attempts_total: 'counter',

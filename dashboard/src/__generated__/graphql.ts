@@ -193,6 +193,13 @@ export type InsightStatus =
   /** Handled. */
   | 'resolved';
 
+/** Where an integration's error arose. */
+export type IntegrationErrorSource =
+  /** A sync stream: the backfill, the reconciliation or the webhook registration. */
+  | 'SYNC'
+  /** The processing of a webhook delivery (the connector's inbox). */
+  | 'WEBHOOK';
+
 /** State of an integration, evaluated when read. */
 export type IntegrationStatus =
   /** Connected and synced in the last 24 hours. */
@@ -388,12 +395,12 @@ export type GenerateInsightsMutationVariables = Exact<{ [key: string]: never; }>
 
 export type GenerateInsightsMutation = { generateInsights: { skippedOpen: number | null, refunded: boolean | null, balance: number | null, insights: Array<{ id: string }> | null, failed: Array<{ error: string }> | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } };
 
-export type IntegrationViewFragment = { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null };
+export type IntegrationViewFragment = { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null }, recentErrors: Array<{ at: string, source: IntegrationErrorSource, topic: string | null, message: string, attempts: number | null, willRetry: boolean, nextAttemptAt: string | null }> } | null };
 
 export type IntegrationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type IntegrationsQuery = { integrations: { nodes: Array<{ id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null }> } | null };
+export type IntegrationsQuery = { integrations: { nodes: Array<{ id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null }, recentErrors: Array<{ at: string, source: IntegrationErrorSource, topic: string | null, message: string, attempts: number | null, willRetry: boolean, nextAttemptAt: string | null }> } | null }> } | null };
 
 export type StartShopifyInstallMutationVariables = Exact<{
   input: StartShopifyInstallInput;
@@ -407,14 +414,14 @@ export type DisconnectIntegrationMutationVariables = Exact<{
 }>;
 
 
-export type DisconnectIntegrationMutation = { disconnectIntegration: { integration: { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
+export type DisconnectIntegrationMutation = { disconnectIntegration: { integration: { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null }, recentErrors: Array<{ at: string, source: IntegrationErrorSource, topic: string | null, message: string, attempts: number | null, willRetry: boolean, nextAttemptAt: string | null }> } | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
 
 export type ResyncIntegrationMutationVariables = Exact<{
   input: ResyncIntegrationInput;
 }>;
 
 
-export type ResyncIntegrationMutation = { resyncIntegration: { integration: { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null } } | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
+export type ResyncIntegrationMutation = { resyncIntegration: { integration: { id: string, provider: string, shop: string, status: IntegrationStatus, connectedAt: string, revokedAt: string | null, lastSyncAt: string | null, syncStatus: { phase: IntegrationSyncPhase, lastError: string | null, progress: { records: number, percent: number | null, etaSeconds: number | null }, recentErrors: Array<{ at: string, source: IntegrationErrorSource, topic: string | null, message: string, attempts: number | null, willRetry: boolean, nextAttemptAt: string | null }> } | null } | null, userErrors: Array<{ field: Array<string> | null, code: string, message: string }> } | null };
 
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -648,6 +655,15 @@ export const IntegrationViewFragmentDoc = new TypedDocumentString(`
       percent
       etaSeconds
     }
+    recentErrors {
+      at
+      source
+      topic
+      message
+      attempts
+      willRetry
+      nextAttemptAt
+    }
   }
 }
     `, {"fragmentName":"IntegrationView"}) as unknown as TypedDocumentString<IntegrationViewFragment, unknown>;
@@ -830,6 +846,15 @@ export const IntegrationsDocument = new TypedDocumentString(`
       percent
       etaSeconds
     }
+    recentErrors {
+      at
+      source
+      topic
+      message
+      attempts
+      willRetry
+      nextAttemptAt
+    }
   }
 }`) as unknown as TypedDocumentString<IntegrationsQuery, IntegrationsQueryVariables>;
 export const StartShopifyInstallDocument = new TypedDocumentString(`
@@ -874,6 +899,15 @@ export const DisconnectIntegrationDocument = new TypedDocumentString(`
       percent
       etaSeconds
     }
+    recentErrors {
+      at
+      source
+      topic
+      message
+      attempts
+      willRetry
+      nextAttemptAt
+    }
   }
 }
 fragment Problem on UserError {
@@ -907,6 +941,15 @@ export const ResyncIntegrationDocument = new TypedDocumentString(`
       records
       percent
       etaSeconds
+    }
+    recentErrors {
+      at
+      source
+      topic
+      message
+      attempts
+      willRetry
+      nextAttemptAt
     }
   }
 }

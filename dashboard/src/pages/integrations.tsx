@@ -1,7 +1,8 @@
 // Integrations: connect a Shopify store (the shop domain, then the OAuth round trip through the
 // install route, which comes back here with ?connected=shopify), and for each integration its
-// state, the backfill's progress, the last sync and the last error, with re-sync (a full backfill
-// again), reconnect (the install again) and disconnect. Owners only may change anything.
+// state, the backfill's progress, the last sync and its recent errors (the sync's and the failed
+// webhook deliveries', with their attempts and next retry), with re-sync (a full backfill again),
+// reconnect (the install again) and disconnect. Owners only may change anything.
 import { useEffect, useState } from 'preact/hooks';
 import {
   DisconnectIntegrationDocument,
@@ -10,7 +11,7 @@ import {
   StartShopifyInstallDocument,
   type IntegrationViewFragment,
 } from '../__generated__/graphql.ts';
-import { count, dateTime, percent } from '../format.ts';
+import { count, dateTime, percent, type Locale } from '../format.ts';
 import { isOwner, type PageProps } from '../page.ts';
 import { Badge, Empty, FormErrors, Loading, Problems, type UserProblem } from '../ui.tsx';
 import { useMutation, useQuery } from '../use-query.ts';
@@ -109,11 +110,7 @@ export function Integrations({ session, locale }: PageProps) {
                 Connected {dateTime(locale, integration.connectedAt)} · last sync {dateTime(locale, integration.lastSyncAt)}
                 {integration.revokedAt ? ` · disconnected ${dateTime(locale, integration.revokedAt)}` : ''}
               </p>
-              {integration.syncStatus?.lastError ? (
-                <p role="alert" class="sync-error">
-                  Last error: {integration.syncStatus.lastError}
-                </p>
-              ) : null}
+              <RecentErrors integration={integration} locale={locale} />
               {owner ? (
                 <div class="form-row">
                   {integration.status === 'revoked' ? (
@@ -152,6 +149,35 @@ function SyncLine({ integration }: { integration: IntegrationViewFragment }) {
         {etaSeconds ? ` · about ${count(Math.ceil(etaSeconds / 60))} min left` : ''}
       </p>
       {done !== null && done !== undefined ? <progress max={100} value={done} aria-label="Backfill percent" /> : null}
+    </div>
+  );
+}
+
+/**
+ * The integration's recent errors, newest first: a sync stream's (the backfill, the reconciliation,
+ * the webhook registration) or a webhook delivery's failed processing, with its attempts and when
+ * it is tried again. A delivery processed since has left the list.
+ */
+function RecentErrors({ integration, locale }: { integration: IntegrationViewFragment; locale: Locale }) {
+  const errors = integration.syncStatus?.recentErrors ?? [];
+  if (!errors.length) return null;
+  const id = `errors-${integration.id}`;
+  return (
+    <div class="sync-errors">
+      <p id={id}>
+        <strong>Recent errors</strong>
+      </p>
+      <ul aria-labelledby={id}>
+        {errors.map((e, n) => (
+          <li key={n} data-source={e.source}>
+            <span class="muted">{dateTime(locale, e.at)}</span> · {e.source === 'WEBHOOK' ? `webhook ${e.topic ?? ''}` : 'sync'}: {e.message}
+            <span class="muted">
+              {e.attempts ? ` · ${count(e.attempts)} ${e.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
+              {e.nextAttemptAt ? ` · retry at ${dateTime(locale, e.nextAttemptAt)}` : e.willRetry ? ' · retried at the next sync' : ' · not retried'}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

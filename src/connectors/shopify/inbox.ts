@@ -1,11 +1,14 @@
 // Processing the Shopify deliveries of the webhook inbox (the connector-inbox job, per account):
 // each topic becomes ingestion commands or an integration transition. A delivery that fails is
-// retried with backoff (src/domain/connections) and stays visible with its attempts and error.
+// retried with backoff (src/domain/connections) and stays visible with its attempts and error: on
+// its inbox row, in the integration's recent errors (GraphQL syncStatus.recentErrors, the
+// Integrations page), in a warn line per failed attempt and in connector_inbox_failures_total.
 // Consecutive order deliveries of one shop are written by one ingestion command (one transaction,
 // one set of marks for the catch-up) and marked done by one statement: one transaction per
 // delivery kept the inbox at a few deliveries per second, behind Shopify's rate at a sale.
 import type { IngestionResult, OrderRecord, Origin } from '../../domain/ingestion/index.ts';
-import type { ConnectedIntegration, InboxDelivery } from '../../domain/connections/index.ts';
+import { INBOX_MAX_ATTEMPTS, type ConnectedIntegration, type InboxDelivery } from '../../domain/connections/index.ts';
+import { connectorInboxFailures } from '../../observability/metrics.ts';
 import type { ShopifyCore } from './core.ts';
 import { onBulkOperationFinished } from './hooks.ts';
 import { complianceCustomer, customerRecord, inventoryLevel, orderRecord, PayloadError, productRecords, refundRecord } from './map-webhook.ts';
@@ -142,13 +145,33 @@ async function processDelivery(core: ShopifyCore, delivery: InboxDelivery): Prom
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Where a failed attempt is told (a warn line of the worker's log); nowhere by default. */
+export type InboxLog = (line: string) => void;
+
+const TOPIC_LABELS = new Set<string>(SHOPIFY_TOPICS);
+
+/**
+ * A failed attempt: recorded on the delivery (retried after its backoff, or given up), counted in
+ * connector_inbox_failures_total by topic, and told in one line: ids, topic, attempt and the
+ * error, never the body (personal data) nor a token.
+ */
+async function failed(core: ShopifyCore, delivery: InboxDelivery, error: string, now: Date, log: InboxLog): Promise<void> {
+  const { attempt, nextAttemptAt } = await core.services.connections.deliveryFailed(delivery, error, now);
+  connectorInboxFailures.inc({ provider: SHOPIFY_PROVIDER, topic: TOPIC_LABELS.has(delivery.topic) ? delivery.topic : 'other' });
+  const then = nextAttemptAt ? `retried at ${nextAttemptAt.toISOString()}` : 'given up';
+  log(
+    `shopify inbox: delivery ${delivery.id} (${delivery.topic}, ${delivery.dedupKey}) of integration ${delivery.integrationId ?? 'none'} ` +
+      `failed on attempt ${attempt} of ${INBOX_MAX_ATTEMPTS}, ${then}: ${error.slice(0, 300)}`,
+  );
+}
+
 /** One delivery on its own: processed, then marked done or failed. */
-async function processOne(core: ShopifyCore, delivery: InboxDelivery, now: Date): Promise<void> {
+async function processOne(core: ShopifyCore, delivery: InboxDelivery, now: Date, log: InboxLog): Promise<void> {
   const { connections } = core.services;
   try {
     await connections.deliveryDone(delivery.id, await processDelivery(core, delivery), new Date());
   } catch (error) {
-    await connections.deliveryFailed(delivery, message(error), now);
+    await failed(core, delivery, message(error), now, log);
   }
 }
 
@@ -159,7 +182,7 @@ async function processOne(core: ShopifyCore, delivery: InboxDelivery, now: Date)
  * its delivery alone (the others are stored). If the command itself fails, each delivery is
  * processed on its own, so one bad delivery cannot hold the others back.
  */
-async function processOrderRun(core: ShopifyCore, integration: ConnectedIntegration, run: InboxDelivery[], now: Date): Promise<void> {
+async function processOrderRun(core: ShopifyCore, integration: ConnectedIntegration, run: InboxDelivery[], now: Date, log: InboxLog): Promise<void> {
   const { connections, ingestion } = core.services;
   const records: OrderRecord[] = [];
   const batched: InboxDelivery[] = [];
@@ -168,7 +191,7 @@ async function processOrderRun(core: ShopifyCore, integration: ConnectedIntegrat
       records.push(orderRecord(parseBody(delivery)));
       batched.push(delivery);
     } catch (error) {
-      await connections.deliveryFailed(delivery, message(error), now);
+      await failed(core, delivery, message(error), now, log);
     }
   }
   if (!records.length) return;
@@ -177,14 +200,14 @@ async function processOrderRun(core: ShopifyCore, integration: ConnectedIntegrat
   try {
     result = await ingestion.upsertOrders(run[0]!.accountId, origin, records);
   } catch {
-    for (const delivery of batched) await processOne(core, delivery, now);
+    for (const delivery of batched) await processOne(core, delivery, now, log);
     return;
   }
   const outcomes = new Map(result.outcomes.map((o) => [o.index, o]));
   const done: Array<{ id: number; result: unknown }> = [];
   for (const [index, delivery] of batched.entries()) {
     const outcome = outcomes.get(index);
-    if (outcome?.outcome === 'rejected') await connections.deliveryFailed(delivery, `${outcome.externalId}: ${outcome.field} ${outcome.reason}`, now);
+    if (outcome?.outcome === 'rejected') await failed(core, delivery, `${outcome.externalId}: ${outcome.field} ${outcome.reason}`, now, log);
     else {
       const skipped = outcome?.outcome === 'skipped';
       done.push({ id: delivery.id, result: { stored: skipped ? 0 : 1, skipped: skipped ? 1 : 0, rejected: 0 } });
@@ -196,9 +219,10 @@ async function processOrderRun(core: ShopifyCore, integration: ConnectedIntegrat
 /**
  * Processes the account's due Shopify deliveries, oldest first: consecutive order deliveries of one
  * integration together (`processOrderRun`), any other one on its own. Returns how many were
- * processed (failures included: each is recorded with its error and retried after a backoff).
+ * processed (failures included: each is recorded with its error and retried after a backoff, and
+ * told to `log`).
  */
-export async function processShopifyInbox(core: ShopifyCore, accountId: string, now: Date, signal?: AbortSignal): Promise<number> {
+export async function processShopifyInbox(core: ShopifyCore, accountId: string, now: Date, signal?: AbortSignal, log: InboxLog = () => {}): Promise<number> {
   const { connections } = core.services;
   let processed = 0;
   for (;;) {
@@ -219,9 +243,9 @@ export async function processShopifyInbox(core: ShopifyCore, accountId: string, 
       let end = at + 1;
       if (integration) while (end < due.length && live(due[end]!)?.id === integration.id) end++;
       const run = due.slice(at, end);
-      if (integration) await processOrderRun(core, integration, run, now);
+      if (integration) await processOrderRun(core, integration, run, now, log);
       else {
-        await processOne(core, run[0]!, now);
+        await processOne(core, run[0]!, now, log);
         // It may have changed its integration (app/uninstalled revokes it): read it again for the deliveries after it.
         const id = run[0]!.integrationId;
         if (id !== null) integrations.set(id, await connections.integration(id));

@@ -9,6 +9,7 @@ export {
   INBOX_MAX_ATTEMPTS,
   inboxBackoffMs,
   type ConnectionsService,
+  type InboxError,
   type UpstreamTokens,
 } from './service.ts';
 export type { InboxDelivery, ConnectedIntegration } from './rows.ts';

@@ -38,11 +38,23 @@ const inboxRow = z.object({
   attempts: col.int,
   next_attempt_at: col.date,
   last_error: col.text.nullable(),
+  last_attempt_at: col.date.nullable(),
   result: z.unknown().nullable(),
   received_at: col.date,
   processed_at: col.date.nullable(),
 });
 export type InboxRow = z.output<typeof inboxRow>;
+
+const inboxErrorRow = z.object({
+  integration_id: col.int,
+  topic: col.text,
+  status: col.text,
+  attempts: col.int,
+  next_attempt_at: col.date,
+  last_error: col.text,
+  at: col.date,
+});
+export type InboxErrorRow = z.output<typeof inboxErrorRow>;
 
 export interface SealedTokens {
   accessToken: string;
@@ -193,7 +205,8 @@ export function connectionsRepo(prisma: PrismaClient) {
     async markInboxDone(id: number, result: unknown, now: Date): Promise<void> {
       const json = result === undefined || result === null ? null : JSON.stringify(result);
       await prisma.$executeRaw`
-        UPDATE connector_inbox SET status = 'done', attempts = attempts + 1, body = '{}', processed_at = ${now}::timestamptz, last_error = NULL, result = ${json}::jsonb
+        UPDATE connector_inbox SET status = 'done', attempts = attempts + 1, body = '{}', processed_at = ${now}::timestamptz, last_attempt_at = ${now}::timestamptz,
+          last_error = NULL, result = ${json}::jsonb
         WHERE id = ${id}`;
     },
 
@@ -202,14 +215,15 @@ export function connectionsRepo(prisma: PrismaClient) {
       const ids = done.map((d) => d.id);
       const results = done.map((d) => (d.result === undefined || d.result === null ? null : JSON.stringify(d.result)));
       await prisma.$executeRaw`
-        UPDATE connector_inbox c SET status = 'done', attempts = c.attempts + 1, body = '{}', processed_at = ${now}::timestamptz, last_error = NULL, result = u.result::jsonb
+        UPDATE connector_inbox c SET status = 'done', attempts = c.attempts + 1, body = '{}', processed_at = ${now}::timestamptz, last_attempt_at = ${now}::timestamptz,
+          last_error = NULL, result = u.result::jsonb
         FROM unnest(${ids}::bigint[], ${results}::text[]) AS u(id, result)
         WHERE c.id = u.id`;
     },
 
-    async markInboxFailed(id: number, error: string, next: Date | null): Promise<void> {
+    async markInboxFailed(id: number, error: string, next: Date | null, now: Date): Promise<void> {
       await prisma.$executeRaw`
-        UPDATE connector_inbox SET attempts = attempts + 1, last_error = ${error},
+        UPDATE connector_inbox SET attempts = attempts + 1, last_error = ${error}, last_attempt_at = ${now}::timestamptz,
           status = CASE WHEN ${next === null} THEN 'failed' ELSE 'pending' END,
           next_attempt_at = coalesce(${next}::timestamptz, next_attempt_at)
         WHERE id = ${id}`;
@@ -223,6 +237,27 @@ export function connectionsRepo(prisma: PrismaClient) {
           WHERE account_id = ${accountId} AND (${filter.topic ?? null}::text IS NULL OR topic = ${filter.topic ?? null})
             AND (${filter.status ?? null}::text IS NULL OR status = ${filter.status ?? null})
           ORDER BY id DESC LIMIT ${limit}`,
+      );
+    },
+
+    /**
+     * The failed and retrying deliveries of some of the account's integrations (a last error kept),
+     * the newest `perIntegration` of each, newest first.
+     */
+    async inboxErrors(accountId: string, integrationIds: readonly number[], perIntegration: number): Promise<InboxErrorRow[]> {
+      if (!integrationIds.length) return [];
+      return parseRows(
+        inboxErrorRow,
+        await prisma.$queryRaw`
+          SELECT integration_id, topic, status, attempts, next_attempt_at, last_error, at FROM (
+            SELECT integration_id, topic, status, attempts, next_attempt_at, last_error, coalesce(last_attempt_at, received_at) AS at,
+              row_number() OVER (PARTITION BY integration_id ORDER BY coalesce(last_attempt_at, received_at) DESC, id DESC) AS n
+            FROM connector_inbox
+            WHERE account_id = ${accountId} AND integration_id = ANY(${[...integrationIds]}::int[])
+              AND status IN ('pending', 'failed') AND last_error IS NOT NULL
+          ) e
+          WHERE n <= ${perIntegration}
+          ORDER BY integration_id, at DESC`,
       );
     },
 

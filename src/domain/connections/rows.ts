@@ -5,6 +5,8 @@ import type { InboxRow, IntegrationRow } from './repo.ts';
 export interface InboxDelivery {
   id: number;
   provider: string;
+  /** The platform's idempotency key (Shopify: the event id, else the webhook id). */
+  dedupKey: string;
   accountId: string;
   integrationId: number | null;
   shop: string;
@@ -15,6 +17,8 @@ export interface InboxDelivery {
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;
+  /** When the last processing attempt ran; null before the first (or on rows older than the column). */
+  lastAttemptAt: Date | null;
   result: unknown;
   receivedAt: Date;
   processedAt: Date | null;
@@ -41,6 +45,7 @@ export const toIntegration = (r: IntegrationRow): ConnectedIntegration => ({
 export const toDelivery = (r: InboxRow): InboxDelivery => ({
   id: r.id,
   provider: r.provider,
+  dedupKey: r.dedup_key,
   accountId: r.account_id,
   integrationId: r.integration_id,
   shop: r.shop,
@@ -51,6 +56,7 @@ export const toDelivery = (r: InboxRow): InboxDelivery => ({
   attempts: r.attempts,
   nextAttemptAt: r.next_attempt_at,
   lastError: r.last_error,
+  lastAttemptAt: r.last_attempt_at,
   result: r.result,
   receivedAt: r.received_at,
   processedAt: r.processed_at,

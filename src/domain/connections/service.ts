@@ -27,6 +27,17 @@ const SAVE_ATTEMPTS = 3;
 /** Processing attempts of a delivery before it is marked failed. */
 export const INBOX_MAX_ATTEMPTS = 12;
 
+/** A delivery whose processing failed: retried (`willRetry`, at `nextAttemptAt`) or given up. */
+export interface InboxError {
+  /** When its last attempt failed. */
+  at: Date;
+  topic: string;
+  message: string;
+  attempts: number;
+  willRetry: boolean;
+  nextAttemptAt: Date | null;
+}
+
 /** Tokens as the platform gave them (plain; sealed here before they are stored). */
 export interface UpstreamTokens {
   accessToken: string;
@@ -217,11 +228,41 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
     /** Several processed at once (one statement): as `deliveryDone` for each. */
     deliveriesDone: (done: ReadonlyArray<{ id: number; result: unknown }>, now = new Date()) => repo.markInboxDoneMany(done, now),
 
-    /** A failed attempt: retried after a backoff, or marked failed after INBOX_MAX_ATTEMPTS. */
-    async deliveryFailed(delivery: Pick<InboxDelivery, 'id' | 'attempts'>, error: string, now = new Date()): Promise<void> {
+    /**
+     * A failed attempt: retried after a backoff, or marked failed after INBOX_MAX_ATTEMPTS. Answers
+     * the attempt's number and when the next one is due (null: no more).
+     */
+    async deliveryFailed(
+      delivery: Pick<InboxDelivery, 'id' | 'attempts'>,
+      error: string,
+      now = new Date(),
+    ): Promise<{ attempt: number; nextAttemptAt: Date | null }> {
       const attempt = delivery.attempts + 1;
       const next = attempt >= INBOX_MAX_ATTEMPTS ? null : new Date(now.getTime() + inboxBackoffMs(attempt));
-      await repo.markInboxFailed(delivery.id, error.slice(0, 1000), next);
+      await repo.markInboxFailed(delivery.id, error.slice(0, 1000), next, now);
+      return { attempt, nextAttemptAt: next };
+    },
+
+    /**
+     * The failed and retrying deliveries of some of the account's integrations, the newest
+     * `perIntegration` of each (newest first), in the order of `integrationIds` (a per-request
+     * DataLoader's batch). A delivery processed since is no longer among them.
+     */
+    async inboxErrors(accountId: string, integrationIds: readonly number[], perIntegration = 10): Promise<InboxError[][]> {
+      const rows = await repo.inboxErrors(accountId, integrationIds, perIntegration);
+      const byIntegration = new Map<number, InboxError[]>(integrationIds.map((id) => [id, []]));
+      for (const r of rows) {
+        const retried = r.status === 'pending';
+        byIntegration.get(r.integration_id)?.push({
+          at: r.at,
+          topic: r.topic,
+          message: r.last_error,
+          attempts: r.attempts,
+          willRetry: retried,
+          nextAttemptAt: retried ? r.next_attempt_at : null,
+        });
+      }
+      return integrationIds.map((id) => byIntegration.get(id) ?? []);
     },
 
     /** The account's deliveries, newest first (status, attempts, last error; bodies of processed ones are gone). */

@@ -23,5 +23,14 @@ export interface IntegrationList {
   totals: Record<IntegrationStatusName, number> & { total: number };
 }
 
-export { syncStreamsService, syncProgress, BACKFILL_PREFIX, type SyncStreamsService, type SyncStatus, type SyncPhase } from './sync/service.ts';
+export {
+  syncStreamsService,
+  syncProgress,
+  syncErrors,
+  BACKFILL_PREFIX,
+  type SyncStreamsService,
+  type SyncStatus,
+  type SyncPhase,
+  type SyncError,
+} from './sync/service.ts';
 export type { SyncStreamRow, SyncStreamPatch } from './sync/repo.ts';

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, WebhookModel, ImportJobModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, AnomalyDetectedEventModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
+import type { ViewerModel, AccountModel, ApiKeyModel, DashboardUserModel, CreditsModel, CreditTransactionModel, CustomerModel, OrderModel, IntegrationModel, IntegrationsModel, IntegrationSyncStatusModel, WebhookModel, ImportJobModel, WebhookSubscriptionConnectionModel, WebhookDeliveryModel, WebhookAttemptModel, InsightModel, AnomalyModel, AnomalyWindowModel, AnomalyDetectedEventModel, ProfitModel, ProfitSnapshotModel, InventoryModel, InventoryItemModel, ReorderSuggestionModel, RateLimitModel, ServiceStatusModel, AiAccessModel, UsageModel, UsagePeriodModel, FeatureUsageModel, UsageDayModel, UsageTotalsModel, GenerateInsightsModel, OrderConnectionModel, CustomerConnectionModel, InsightConnectionModel, ReorderSuggestionConnectionModel, CreditTransactionConnectionModel, WebhookDeliveryConnectionModel } from '../mappers.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1171,6 +1171,32 @@ export type IntegrationEdge = {
   node: Integration;
 };
 
+/** An error of an integration's sync or of the processing of one of its webhook deliveries. */
+export type IntegrationError = {
+  __typename?: 'IntegrationError';
+  /** When it happened: a delivery's last failed attempt, a stream's last update. */
+  at: Scalars['DateTime']['output'];
+  /** Processing attempts made so far (a delivery); null for a sync error. */
+  attempts?: Maybe<Scalars['Int']['output']>;
+  /** What went wrong (never the delivery's content). */
+  message: Scalars['String']['output'];
+  /** When a delivery's next attempt is due; null when none is (given up) and for a sync error. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it arose. */
+  source: IntegrationErrorSource;
+  /** The webhook topic (orders/create ...); null for a sync error. */
+  topic?: Maybe<Scalars['String']['output']>;
+  /** Whether it is tried again: a delivery before its last attempt, a failed stream at the next sync run. */
+  willRetry: Scalars['Boolean']['output'];
+};
+
+/** Where an integration's error arose. */
+export type IntegrationErrorSource =
+  /** A sync stream: the backfill, the reconciliation or the webhook registration. */
+  | 'SYNC'
+  /** The processing of a webhook delivery (the connector's inbox). */
+  | 'WEBHOOK';
+
 /** State of an integration, evaluated when read. */
 export type IntegrationStatus =
   /** Connected and synced in the last 24 hours. */
@@ -1213,6 +1239,8 @@ export type IntegrationSyncStatus = {
   phase: IntegrationSyncPhase;
   /** Backfill progress. */
   progress: IntegrationSyncProgress;
+  /** The integration's recent errors, newest first: its sync streams' last errors and its webhook deliveries whose processing failed (being retried, or given up), at most 10. A delivery processed since is no longer listed. */
+  recentErrors: Array<IntegrationError>;
 };
 
 /** Counts of integrations by status. */
@@ -3143,10 +3171,12 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Integration: ResolverTypeWrapper<IntegrationModel>;
   IntegrationEdge: ResolverTypeWrapper<Omit<IntegrationEdge, 'node'> & { node: ResolversTypes['Integration'] }>;
+  IntegrationError: ResolverTypeWrapper<IntegrationError>;
+  IntegrationErrorSource: IntegrationErrorSource;
   IntegrationStatus: IntegrationStatus;
   IntegrationSyncPhase: IntegrationSyncPhase;
   IntegrationSyncProgress: ResolverTypeWrapper<IntegrationSyncProgress>;
-  IntegrationSyncStatus: ResolverTypeWrapper<IntegrationSyncStatus>;
+  IntegrationSyncStatus: ResolverTypeWrapper<IntegrationSyncStatusModel>;
   IntegrationTotals: ResolverTypeWrapper<IntegrationTotals>;
   Integrations: ResolverTypeWrapper<IntegrationsModel>;
   Interval: Interval;
@@ -3315,8 +3345,9 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   Integration: IntegrationModel;
   IntegrationEdge: Omit<IntegrationEdge, 'node'> & { node: ResolversParentTypes['Integration'] };
+  IntegrationError: IntegrationError;
   IntegrationSyncProgress: IntegrationSyncProgress;
-  IntegrationSyncStatus: IntegrationSyncStatus;
+  IntegrationSyncStatus: IntegrationSyncStatusModel;
   IntegrationTotals: IntegrationTotals;
   Integrations: IntegrationsModel;
   Inventory: InventoryModel;
@@ -3862,6 +3893,16 @@ export type IntegrationEdgeResolvers<ContextType = GraphQLContext, ParentType ex
   node?: Resolver<ResolversTypes['Integration'], ParentType, ContextType>;
 }>;
 
+export type IntegrationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationError'] = ResolversParentTypes['IntegrationError']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  attempts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['IntegrationErrorSource'], ParentType, ContextType>;
+  topic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  willRetry?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type IntegrationSyncProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationSyncProgress'] = ResolversParentTypes['IntegrationSyncProgress']> = ResolversObject<{
   etaSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   percent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -3872,6 +3913,7 @@ export type IntegrationSyncStatusResolvers<ContextType = GraphQLContext, ParentT
   lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phase?: Resolver<ResolversTypes['IntegrationSyncPhase'], ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['IntegrationSyncProgress'], ParentType, ContextType>;
+  recentErrors?: Resolver<Array<ResolversTypes['IntegrationError']>, ParentType, ContextType>;
 }>;
 
 export type IntegrationTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntegrationTotals'] = ResolversParentTypes['IntegrationTotals']> = ResolversObject<{
@@ -4502,6 +4544,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   Integration?: IntegrationResolvers<ContextType>;
   IntegrationEdge?: IntegrationEdgeResolvers<ContextType>;
+  IntegrationError?: IntegrationErrorResolvers<ContextType>;
   IntegrationSyncProgress?: IntegrationSyncProgressResolvers<ContextType>;
   IntegrationSyncStatus?: IntegrationSyncStatusResolvers<ContextType>;
   IntegrationTotals?: IntegrationTotalsResolvers<ContextType>;

@@ -3,7 +3,8 @@ import type { Resolvers } from '../__generated__/resolvers.ts';
 import { ok, toUserError } from '../user-errors.ts';
 import { AppError } from '../../errors.ts';
 import { shopifyInstallStart } from '../../connectors/shopify/index.ts';
-import type { GraphQLServices } from '../context.ts';
+import { RECENT_ERRORS, type GraphQLServices } from '../context.ts';
+import { syncErrors } from '../../domain/integrations/index.ts';
 import { parseId, wholeList } from '../connection.ts';
 import { toGlobalId } from '../global-id.ts';
 import { markShownOnce } from '../../domain/idempotency/index.ts';
@@ -42,8 +43,22 @@ export const operationsResolvers: Resolvers = {
   Integration: {
     async syncStatus(integration, _args, { services, loaders }) {
       if (integration.provider !== 'shopify' || !services.shopify) return null;
-      const status = await loaders.shopifySyncStatus.load(integration.id);
-      return { phase: SYNC_PHASES[status.phase], progress: status.progress, lastError: status.lastError };
+      return { integrationId: integration.id, status: await loaders.shopifySyncStatus.load(integration.id) };
+    },
+  },
+  IntegrationSyncStatus: {
+    phase: ({ status }) => SYNC_PHASES[status.phase],
+    progress: ({ status }) => status.progress,
+    lastError: ({ status }) => status.lastError,
+    /** The streams' errors and the deliveries' (one statement for the request's integrations), newest first. */
+    async recentErrors({ integrationId, status }, _args, { loaders }) {
+      const deliveries = await loaders.integrationInboxErrors.load(integrationId);
+      return [
+        ...syncErrors(status.streams).map((e) => ({ ...e, source: 'SYNC' as const, topic: null, attempts: null, nextAttemptAt: null })),
+        ...deliveries.map((e) => ({ ...e, source: 'WEBHOOK' as const })),
+      ]
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+        .slice(0, RECENT_ERRORS);
     },
   },
   Integrations: {

@@ -36,6 +36,8 @@ import { connectorInboxJob } from '../../../src/jobs/connector-inbox.job.ts';
 import { SHOPIFY_SYNC_JOB } from '../../../src/connectors/shopify/index.ts';
 import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
 import { API_KEY, API_SECRET, approve, connectedStore, eventually, followCallback, shopifyEnv } from './helpers.ts';
+import { gql } from '../../graphql/helpers.ts';
+import { sample } from '../../observability/helpers.ts';
 
 jest.setTimeout(240_000);
 
@@ -532,6 +534,139 @@ describeEachDatabase('shopify webhooks', (target) => {
     // The backfill's position is gone, and the registration was tried again at once (this
     // simulator has no Admin API: it failed, recorded for the sync runs to retry).
     expect((await streams.listStreams(accountId, integrationId)).map((r) => [r.stream, r.phase])).toEqual([['webhooks', 'failed']]);
+  });
+
+  test("a failed processing is visible: a warn line per attempt (no content), a count by topic, the integration's recentErrors until a later attempt lands or the last gives up; never another account's", async () => {
+    const a = await store();
+    const b = await store();
+    const keyA = await makeKey(app.db.prisma, a.accountId);
+    const keyB = await makeKey(app.db.prisma, b.accountId);
+    const RECENT = '{ integrations { nodes { shop syncStatus { recentErrors { at source topic message attempts willRetry nextAttemptAt } } } } }';
+    const scrape = async () => (await fetch(`${app.url}/metrics`)).text();
+    const recentErrors = async (key: string) => {
+      const answer = await gql(app, key, RECENT);
+      expect(answer.body.errors).toBeUndefined();
+      const nodes = answer.body.data.integrations.nodes as Array<{ shop: string; syncStatus: { recentErrors: Array<Record<string, unknown>> } }>;
+      return Object.fromEntries(nodes.map((n) => [n.shop, n.syncStatus.recentErrors]));
+    };
+    // A level before its product (no SKU known yet) and an order the ingestion rejects (a line
+    // price that is not money), with a customer whose e-mail must not reach the log.
+    const itemId = nextId();
+    await deliver(
+      'inventory_levels/update',
+      a.shop,
+      inventoryLevelPayload({ inventoryItemId: itemId, locationId: 1, available: 3, updatedAt: iso(Date.now() - 1000) }),
+    );
+    const buyer = customer();
+    const bad = order({ customer: buyer });
+    bad.lines[0]!.price = 'twelve';
+    await deliver('orders/create', a.shop, orderPayload(bad));
+    // Account b's own failure, which a's key must never see (and b's never sees a's).
+    await deliver(
+      'inventory_levels/update',
+      b.shop,
+      inventoryLevelPayload({ inventoryItemId: nextId(), locationId: 1, available: 1, updatedAt: iso(Date.now()) }),
+    );
+
+    // One explicit time after every delivery and before the first backoff ends (as above).
+    const now = new Date(Date.now() + HOUR);
+    const lines: string[] = [];
+    const run = (at: Date) =>
+      jobRunner({
+        prisma: app.db.prisma,
+        services: app.services,
+        jobs: [connectorInboxJob],
+        retryDelayMs: () => 0,
+        demand: false,
+        clock: () => at,
+        log: (line) => lines.push(line),
+      }).drain();
+    const before = await scrape();
+    await run(now);
+    // Counted by topic (a's level and order, b's level); no account, shop or integration in the labels.
+    const after = await scrape();
+    const failures = (topic: string) =>
+      sample(after, 'connector_inbox_failures_total', { provider: 'shopify', topic }) -
+      sample(before, 'connector_inbox_failures_total', { provider: 'shopify', topic });
+    expect([failures('inventory_levels/update'), failures('orders/create')]).toEqual([2, 1]);
+    expect(after).not.toContain(a.shop);
+    const [levelRow, orderRow] = ['inventory_levels/update', 'orders/create'].map((topic) => {
+      const found = lines.filter((l) => l.includes(`(${topic}, `) && l.includes(`of integration ${a.integrationId} `));
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    });
+    const retryAt = new Date(now.getTime() + 5000).toISOString();
+    expect(levelRow).toMatch(
+      new RegExp(
+        `^shopify inbox: delivery \\d+ \\(inventory_levels/update, event:inventory_levels/update:[-0-9a-f]+\\) of integration ${a.integrationId} failed on attempt 1 of 12, retried at ${retryAt}: inventory item ${itemId} has no known SKU yet$`,
+      ),
+    );
+    expect(orderRow).toContain(`failed on attempt 1 of 12, retried at ${retryAt}: ${bad.id}: `);
+    // Ids, topic, attempt and error only: nothing of the delivery's content.
+    for (const line of lines) for (const secret of [buyer.email, buyer.last_name, 'twelve', API_SECRET]) expect(line).not.toContain(secret);
+
+    const errorsA = (await recentErrors(keyA))[a.shop]!;
+    const webhookErrors = errorsA.filter((e) => e.source === 'WEBHOOK');
+    expect(webhookErrors.map((e) => [e.topic, e.attempts, e.willRetry, e.nextAttemptAt, e.at]).sort()).toEqual([
+      ['inventory_levels/update', 1, true, retryAt, now.toISOString()],
+      ['orders/create', 1, true, retryAt, now.toISOString()],
+    ]);
+    expect(webhookErrors.find((e) => e.topic === 'inventory_levels/update')!.message).toBe(`inventory item ${itemId} has no known SKU yet`);
+    expect(webhookErrors.find((e) => e.topic === 'orders/create')!.message).toMatch(new RegExp(`^${bad.id}: `));
+    // The sync's errors are listed beside them (this simulator has no Admin API: the webhook registration failed).
+    expect(errorsA.filter((e) => e.source === 'SYNC').map((e) => [e.topic, e.attempts, e.willRetry, e.nextAttemptAt])).toEqual([[null, null, true, null]]);
+    // Each key sees its own account's integrations only, and their errors only.
+    expect(Object.keys(await recentErrors(keyA))).toEqual([a.shop]);
+    const errorsB = await recentErrors(keyB);
+    expect(Object.keys(errorsB)).toEqual([b.shop]);
+    expect(errorsB[b.shop]!.filter((e) => e.source === 'WEBHOOK').map((e) => e.topic)).toEqual(['inventory_levels/update']);
+
+    // The product arrives (processed first); the level's retry (at its due time) lands and leaves the list; the order is retried again.
+    const sku = `SKU-P-${itemId}`;
+    await deliver(
+      'products/update',
+      a.shop,
+      productPayload({ id: nextId(), title: 'Lamp', updatedAt: iso(Date.now()), variants: [{ id: nextId(), sku, price: '30.00', inventoryItemId: itemId }] }),
+    );
+    // Processed at the same time as before: the failed ones are not due yet.
+    await run(now);
+    expect((await inbox(a.accountId)).find((d) => d.topic === 'products/update')?.status).toBe('done');
+    lines.length = 0;
+    const later = new Date(now.getTime() + 6000);
+    // The job's tick after the backoff retries them (run as a worker would, at that time).
+    await connectorInboxJob.run({
+      services: app.services,
+      accountId: a.accountId,
+      now: later,
+      signal: new AbortController().signal,
+      log: (line) => lines.push(line),
+    });
+    expect((await inbox(a.accountId)).filter((d) => d.status !== 'done').map((d) => [d.topic, d.attempts])).toEqual([['orders/create', 2]]);
+    const retried = (await recentErrors(keyA))[a.shop]!.filter((e) => e.source === 'WEBHOOK');
+    expect(retried.map((e) => [e.topic, e.attempts, e.willRetry, e.at, e.nextAttemptAt])).toEqual([
+      ['orders/create', 2, true, later.toISOString(), new Date(later.getTime() + 10_000).toISOString()],
+    ]);
+    const retriedLines = lines.filter((l) => l.includes(`of integration ${a.integrationId} `));
+    expect(retriedLines.map((l) => /\((\S+), /.exec(l)?.[1])).toEqual(['orders/create']);
+    expect(retriedLines[0]).toContain('failed on attempt 2 of 12');
+
+    // Each later attempt at its due time fails again; the 12th gives up: still listed, not retried.
+    for (let attempt = 3; attempt <= 12; attempt++) {
+      const due = (await inbox(a.accountId)).find((d) => d.topic === 'orders/create')!;
+      expect([due.status, due.attempts]).toEqual(['pending', attempt - 1]);
+      const at = new Date(due.nextAttemptAt.getTime() + 1000);
+      await connectorInboxJob.run({
+        services: app.services,
+        accountId: a.accountId,
+        now: at,
+        signal: new AbortController().signal,
+        log: (line) => lines.push(line),
+      });
+    }
+    expect((await inbox(a.accountId)).find((d) => d.topic === 'orders/create')).toMatchObject({ status: 'failed', attempts: 12 });
+    const givenUp = (await recentErrors(keyA))[a.shop]!.filter((e) => e.source === 'WEBHOOK');
+    expect(givenUp.map((e) => [e.topic, e.attempts, e.willRetry, e.nextAttemptAt])).toEqual([['orders/create', 12, false, null]]);
+    expect(lines.at(-1)).toMatch(new RegExp(`of integration ${a.integrationId} failed on attempt 12 of 12, given up: ${bad.id}: `));
   });
 
   test("a delivery reaches only its shop's account", async () => {

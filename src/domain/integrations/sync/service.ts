@@ -43,6 +43,22 @@ export function syncProgress(streams: readonly SyncStreamRow[], backfillStreams:
   };
 }
 
+/** A stream's error as the integration's recent errors list it. */
+export interface SyncError {
+  /** The stream's last update (when the error was recorded, or since). */
+  at: Date;
+  stream: string;
+  message: string;
+  /** A failed stream is run again by the next sync run; rejected records of a running or done one are not. */
+  willRetry: boolean;
+}
+
+/** The streams' last errors, newest first. */
+export const syncErrors = (streams: readonly SyncStreamRow[]): SyncError[] =>
+  streams
+    .flatMap((s) => (s.lastError ? [{ at: s.updatedAt, stream: s.stream, message: s.lastError, willRetry: s.phase === 'failed' }] : []))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+
 export function syncStreamsService(prisma: PrismaClient) {
   const repo = syncStreamsRepo(prisma);
   return {
