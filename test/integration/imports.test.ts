@@ -140,14 +140,19 @@ describeEachDatabase('file imports', (target) => {
       `rent,${day(1)},rent,Shop rent,1000.00,monthly,${day(days)}\n` +
       `fair,${day(10)},events,Trade fair,40.00,one-off,\n` +
       `stand,${day(11)},events,,"12,50",,\n` +
-      `cleaning,${day(12)},services,,80.00,weekly,\n`;
+      `cleaning,${day(12)},services,,80.00,weekly,\n` +
+      // Days out of range (an unbounded span would mark millions of days): rejected at their column.
+      `ancient,0001-01-01,rent,,1.00,monthly,\n` +
+      `lease,${day(1)},rent,,1.00,monthly,9999-12-31\n`;
 
     const done = await post(file);
     expect(done).toMatchObject({ status: 'succeeded', dialect: 'generic', error: null });
-    expect(done.counts).toEqual({ read: 4, stored: 2, skipped: 0, rejected: 2 });
+    expect(done.counts).toEqual({ read: 6, stored: 2, skipped: 0, rejected: 4 });
     expect(done.rejected_rows).toEqual([
       { line: 4, field: 'amount', reason: expect.any(String) },
       { line: 5, field: 'recurrence', reason: expect.any(String) },
+      { line: 6, field: 'date', reason: 'must be from 1970-01-01 to 2099-12-31' },
+      { line: 7, field: 'ends_on', reason: 'must be from 1970-01-01 to 2099-12-31' },
     ]);
     const stored = () => app.db.prisma.expense.findMany({ where: { accountId: expenseAccount }, orderBy: { id: 'asc' } });
     const expenses = await stored();
@@ -176,10 +181,12 @@ describeEachDatabase('file imports', (target) => {
     expect([...served].filter(([d]) => !want.has(d)).every(([d, v]) => d > day(days) && v.expenses === 0)).toBe(true);
 
     const again = await post(file);
-    expect(again).toMatchObject({ status: 'succeeded', counts: { read: 4, stored: 0, skipped: 2, rejected: 2 } });
+    expect(again).toMatchObject({ status: 'succeeded', counts: { read: 6, stored: 0, skipped: 2, rejected: 4 } });
     expect(again.rejected_rows.map((r) => [r.line, r.field])).toEqual([
       [4, 'amount'],
       [5, 'recurrence'],
+      [6, 'date'],
+      [7, 'ends_on'],
     ]);
     expect(await stored()).toEqual(expenses);
     expect(await profit()).toEqual(served);
