@@ -34,7 +34,7 @@ export const USAGE = `usage: svc <command> [options]
                                 add a dashboard user (default owner); prints a one-time password
   users list --account <id>     the account's dashboard users
   jobs run <job-name> [--account <id>]
-  import <orders|customers|products|ad-spend> <file> --account <id> [--format csv|ndjson] [--source shopify|woo-commerce|mercado-libre]
+  import <orders|customers|products|ad-spend|expenses> <file> --account <id> [--format csv|ndjson] [--source shopify|woo-commerce|mercado-libre]
                                 import a file now (Shopify orders export, generic CSV or NDJSON:
                                 docs/imports.md); exit 1 when the import failed
   integrations revoke --account <id> --id <n>   revoke an integration (manual; emits integration.revoked)
@@ -72,6 +72,7 @@ const COMMANDS: Record<string, Command> = {
   'import customers': importCommand,
   'import products': importCommand,
   'import ad-spend': importCommand,
+  'import expenses': importCommand,
   'incidents open': incidentsCommand,
   'incidents update': incidentsCommand,
   'incidents resolve': incidentsCommand,

@@ -7,7 +7,7 @@ const nullableTs = { type: ['string', 'null'], format: 'date-time' } as const;
 
 export const ImportSchema = exact({
   id: int,
-  kind: { type: 'string', enum: ['orders', 'customers', 'products', 'ad_spend'] },
+  kind: { type: 'string', enum: ['orders', 'customers', 'products', 'ad_spend', 'expenses'] },
   format: { type: 'string', enum: ['csv', 'ndjson'] },
   source: { type: 'string', enum: ['shopify', 'woo-commerce', 'mercado-libre'] },
   status: { type: 'string', enum: ['receiving', 'queued', 'running', 'succeeded', 'failed'] },

@@ -16,7 +16,7 @@ const importQuery = {
   type: 'object',
   required: ['kind', 'format'],
   properties: {
-    kind: { type: 'string', enum: ['orders', 'customers', 'products', 'ad_spend'], description: 'What the file holds.' },
+    kind: { type: 'string', enum: ['orders', 'customers', 'products', 'ad_spend', 'expenses'], description: 'What the file holds.' },
     format: { type: 'string', enum: ['csv', 'ndjson'], description: 'csv (Shopify orders export or the generic columns) or ndjson.' },
     source: { type: 'string', enum: ['shopify', 'woo-commerce', 'mercado-libre'], description: 'The storefront the records are from; default shopify.' },
     file_name: { type: 'string', maxLength: 255, description: 'A name to show for the import.' },
@@ -28,7 +28,7 @@ const importParams = { type: 'object', required: ['id'], properties: { id: { typ
 
 const docs: Record<'create' | 'get', RouteDoc> = {
   create: {
-    summary: 'Import a file of orders, customers, products or ad spend',
+    summary: 'Import a file of orders, customers, products, ad spend or expenses',
     description:
       'The file is the request body (text/csv, application/x-ndjson, text/plain or application/octet-stream), at most IMPORT_MAX_BYTES ' +
       '(413 payload_too_large beyond). Answers 202 at once; a worker reads the file. Poll GET /api/v1/imports/{id}. See docs/imports.md for the formats.',

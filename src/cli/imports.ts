@@ -1,4 +1,4 @@
-// `svc import <orders|customers|products|ad-spend> <file> --account <id>`: imports a local file
+// `svc import <orders|customers|products|ad-spend|expenses> <file> --account <id>`: imports a local file
 // now, in this process, through the same run a worker does (docs/imports.md). Progress goes to
 // stderr; the summary (and the first rejected rows) to stdout. Exit 1 when the import failed.
 import { createReadStream } from 'node:fs';

@@ -370,7 +370,7 @@ browserDescribe('dashboard in Chromium', (target) => {
 
   // Like every test after 'sign in', it runs on the signed-in page (run it alone with
   // -t "signed out|sign in|imports"; alone, the page is the sign-in form and has no file input).
-  test('imports: a Shopify export with a broken row uploaded from the page; once a worker has run it, the counts and the rejected row are shown', async () => {
+  test('imports: a Shopify export, then a file of expenses, each with a broken row, uploaded from the page; once a worker has run each, the counts and the rejected row are shown', async () => {
     await open('/imports');
     const file = shopifyOrdersExport({
       orders: 5,
@@ -390,6 +390,17 @@ browserDescribe('dashboard in Chromium', (target) => {
     await jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
     await page.locator('[data-import-status="succeeded"]').waitFor();
     await page.getByRole('region', { name: 'Rejected rows' }).getByText('Lineitem price').waitFor();
+
+    // Expenses, chosen in the kind list: a one-off and a monthly one stored, a row with an unknown recurrence rejected at its column.
+    await page.getByLabel('What the file holds').selectOption('expenses');
+    const expenses =
+      'expense_id,date,category,amount,recurrence,ends_on\nui-fee,2026-10-10,fees,40.00,one-off,\nui-rent,2026-10-01,rent,100.00,monthly,2026-10-31\nui-odd,2026-10-12,misc,5.00,weekly,\n';
+    await page.getByLabel('File (.csv, .ndjson)').setInputFiles({ name: 'expenses.csv', mimeType: 'text/csv', buffer: Buffer.from(expenses) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.locator('[data-import-status]', { hasText: 'expenses.csv' }).waitFor();
+    await jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 }).drain();
+    await page.locator('[data-import-status="succeeded"]', { hasText: '3 rows read: 2 stored, 0 skipped, 1 rejected' }).waitFor();
+    await page.getByRole('region', { name: 'Rejected rows' }).getByText('recurrence').waitFor();
   });
 
   test('partial failure: a field that fails shows its error in its own panel; the rest of the overview stays', async () => {

@@ -1,7 +1,8 @@
 // `svc import` in a child process, as a store owner's first run: an account made with
 // `svc accounts create`, a generated Shopify orders export imported into it (the summary, the
 // orders stored), the same file again (every row skipped, nothing changed), a broken file (exit 1
-// with the error), and bad arguments (exit 2).
+// with the error), a file of expenses (a broken row reported by line and column), and bad
+// arguments (exit 2).
 import { afterAll, beforeAll, expect, jest, test } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,22 @@ test('svc accounts create, then svc import orders of a Shopify export; again: ev
   expect(failed.code).toBe(1);
   expect(failed.stdout).toMatch(/failed.*\n.*error: the header lacks the column\(s\): order_id/);
   expect(await db.prisma.order.count({ where: { accountId } })).toBe(stored.length);
+
+  // Expenses: a monthly one, a one-off, and a row whose amount is not money (line 4, column amount).
+  const expenses = path.join(dir, 'expenses.csv');
+  writeFileSync(
+    expenses,
+    'expense_id,date,category,amount,recurrence\nrent,2026-10-01,rent,1000.00,monthly\nfair,2026-10-10,events,40.00,one-off\nbad,2026-10-11,fees,abc,\n',
+  );
+  const imported = await svc(['import', 'expenses', expenses, '--account', accountId], env());
+  expect({ code: imported.code, stdout: imported.stdout }).toEqual({
+    code: 0,
+    stdout: expect.stringMatching(/succeeded: 3 rows read, 2 stored, 0 skipped, 1 rejected\n {2}line 4 amount: /),
+  });
+  expect((await db.prisma.expense.findMany({ where: { accountId }, orderBy: { id: 'asc' } })).map((e) => [e.externalId, e.recurrence])).toEqual([
+    ['rent', 'monthly'],
+    ['fair', 'none'],
+  ]);
 });
 
 test('bad arguments exit 2 before touching the database: unknown kind, no format, no file, no account', async () => {

@@ -1,8 +1,9 @@
 // File imports through real HTTP on both databases: a generated Shopify orders export uploaded,
 // queued and run by the job queue; the account's figures (profit by day, week and month, sales by
 // country, customers) equal a recomputation from the file, for the Shopify export, the generic CSV
-// and NDJSON; the same file again changes nothing; broken rows, garbage,
-// limits, media types, scopes and tenancy; GraphQL importData / importJob.
+// and NDJSON; the same file again changes nothing; expenses (one-off and monthly) and the profit by
+// day they make; broken rows, garbage, limits, media types, scopes and tenancy; GraphQL importData /
+// importJob.
 import { jest } from '@jest/globals';
 import { describeEachDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -254,6 +255,79 @@ describeEachDatabase('file imports', (target) => {
     expect(stored[1]).toEqual(stored[0]);
   });
 
+  test('expenses: a monthly and a one-off stored, broken rows reported by line and column; profit by day carries them to the cent; the same file again changes nothing', async () => {
+    // An account of its own (UTC days): its profit is the expenses' alone.
+    const expenseAccount = (await makeAccount(app.db.prisma, { timezone: 'UTC' })).id;
+    const expenseKey = await makeKey(app.db.prisma, expenseAccount, ['read', 'write']);
+    const post = async (body: string) => {
+      const res = await upload('kind=expenses&format=csv&file_name=expenses.csv', body, { key: expenseKey });
+      expect(res.status).toBe(202);
+      const { id } = (await res.json()) as ImportBody;
+      await drain();
+      return (await get(id, expenseKey)).body;
+    };
+    // Last month, whole: 1,000.00 a month from its 1st to its last day; 40.00 once on its 10th.
+    const today = new Date();
+    const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+    const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+    const day = (d: number) => new Date(first.getTime() + (d - 1) * 86_400_000).toISOString().slice(0, 10);
+    const file =
+      'expense_id,date,category,description,amount,recurrence,ends_on\n' +
+      `rent,${day(1)},rent,Shop rent,1000.00,monthly,${day(days)}\n` +
+      `fair,${day(10)},events,Trade fair,40.00,one-off,\n` +
+      `stand,${day(11)},events,,"12,50",,\n` +
+      `cleaning,${day(12)},services,,80.00,weekly,\n` +
+      // Days out of range (an unbounded span would mark millions of days): rejected at their column.
+      `ancient,0001-01-01,rent,,1.00,monthly,\n` +
+      `lease,${day(1)},rent,,1.00,monthly,9999-12-31\n`;
+
+    const done = await post(file);
+    expect(done).toMatchObject({ status: 'succeeded', dialect: 'generic', error: null });
+    expect(done.counts).toEqual({ read: 6, stored: 2, skipped: 0, rejected: 4 });
+    expect(done.rejected_rows).toEqual([
+      { line: 4, field: 'amount', reason: expect.any(String) },
+      { line: 5, field: 'recurrence', reason: expect.any(String) },
+      { line: 6, field: 'date', reason: 'must be from 1970-01-01 to 2099-12-31' },
+      { line: 7, field: 'ends_on', reason: 'must be from 1970-01-01 to 2099-12-31' },
+    ]);
+    const stored = () => app.db.prisma.expense.findMany({ where: { accountId: expenseAccount }, orderBy: { id: 'asc' } });
+    const expenses = await stored();
+    expect(expenses.map((e) => ({ externalId: e.externalId, recurrence: e.recurrence, amount: Number(e.amount) }))).toEqual([
+      { externalId: 'rent', recurrence: 'monthly', amount: 1000 },
+      { externalId: 'fair', recurrence: 'none', amount: 40 },
+    ]);
+
+    const runner = jobRunner({ prisma: app.db.prisma, services: app.services, jobs: ALL_JOBS, retryDelayMs: () => 0 });
+    const profit = async () => {
+      expect((await runner.run('profit-snapshot', expenseAccount))[0]?.status).toBe('succeeded');
+      const res = await fetch(`${app.url}/api/v1/profit?days=70`, { headers: { authorization: `Bearer ${expenseKey}` } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: Array<{ snapshot_date: string; extra_expenses: number; final_profit: number }> };
+      return new Map(body.data.map((d) => [d.snapshot_date, { expenses: Math.round(d.extra_expenses * 100), final: Math.round(d.final_profit * 100) }]));
+    };
+    // Day k of a month of n days carries ⌊C·k/n⌋ − ⌊C·(k−1)/n⌋ of the month's C cents (docs/analytics.md); the one-off its own day.
+    const share = (k: number) => Math.floor((100_000 * k) / days) - Math.floor((100_000 * (k - 1)) / days);
+    const want = new Map(Array.from({ length: days }, (_, i) => [day(i + 1), share(i + 1) + (i + 1 === 10 ? 4_000 : 0)]));
+    const served = await profit();
+    const month = [...served].filter(([d]) => want.has(d));
+    expect(new Map(month.map(([d, v]) => [d, v.expenses]))).toEqual(want);
+    expect(month.reduce((sum, [, v]) => sum + v.expenses, 0)).toBe(100_000 + 4_000);
+    expect(month.every(([, v]) => v.final === -v.expenses)).toBe(true);
+    // Nothing before the month (no row) nor after it (the monthly expense ended).
+    expect([...served].filter(([d]) => !want.has(d)).every(([d, v]) => d > day(days) && v.expenses === 0)).toBe(true);
+
+    const again = await post(file);
+    expect(again).toMatchObject({ status: 'succeeded', counts: { read: 6, stored: 0, skipped: 2, rejected: 4 } });
+    expect(again.rejected_rows.map((r) => [r.line, r.field])).toEqual([
+      [4, 'amount'],
+      [5, 'recurrence'],
+      [6, 'date'],
+      [7, 'ends_on'],
+    ]);
+    expect(await stored()).toEqual(expenses);
+    expect(await profit()).toEqual(served);
+  });
+
   test('broken rows are reported by line and column while the good rows are stored', async () => {
     // Other orders than the first test's; the second order's second line has a broken price, the fourth's first line a broken quantity.
     let broken: ExportOrder[] = [];
@@ -400,6 +474,48 @@ describeEachDatabase('file imports', (target) => {
     const bad = await gql(mutation, { input: { kind: 'orders', format: 'csv', source: 'amazon', content: 'x' } });
     expect(bad.data.importData).toEqual({ importJob: null, userErrors: [{ field: ['input', 'source'], code: 'invalid_parameter' }] });
     expect(await app.db.prisma.adSpend.count({ where: { accountId } })).toBe(2);
+  });
+
+  test('GraphQL: importData of expenses in NDJSON (an ExpenseRecord a line); a one-off with an end is rejected at its field', async () => {
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `mutation($input: ImportDataInput!) { importData(input: $input) { importJob { id kind format } userErrors { field code } } }`,
+        variables: {
+          input: {
+            kind: 'expenses',
+            format: 'ndjson',
+            content: [
+              { externalId: 'gql-rent', updatedAt: null, date: '2026-10-01', category: 'rent', amount: '900.00', recurrence: 'monthly', endsOn: '2026-10-31' },
+              { externalId: 'gql-fee', updatedAt: null, date: '2026-10-05', category: 'fees', description: 'Bank', amount: '3.10' },
+              { externalId: 'gql-bad', updatedAt: null, date: '2026-10-06', category: 'fees', amount: '1.00', recurrence: 'none', endsOn: '2026-10-07' },
+            ]
+              .map((r) => JSON.stringify(r))
+              .join('\n'),
+          },
+        },
+      }),
+    });
+    const made = (await res.json()) as { data: { importData: { importJob: { id: string; kind: string; format: string }; userErrors: unknown[] } } };
+    expect(made.data.importData).toMatchObject({ importJob: { kind: 'expenses', format: 'ndjson' }, userErrors: [] });
+    await drain();
+    const read = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `query($id: ID!) { importJob(id: $id) { status rowsRead rowsStored rowsRejected rejectedRows { line field } } }`,
+        variables: { id: made.data.importData.importJob.id },
+      }),
+    });
+    expect(((await read.json()) as { data: unknown }).data).toEqual({
+      importJob: { status: 'succeeded', rowsRead: 3, rowsStored: 2, rowsRejected: 1, rejectedRows: [{ line: 3, field: 'endsOn' }] },
+    });
+    const stored = await app.db.prisma.expense.findMany({ where: { accountId }, orderBy: { externalId: 'asc' } });
+    expect(stored.map((e) => [e.externalId, e.recurrence, Number(e.amount)])).toEqual([
+      ['gql-fee', 'none', 3.1],
+      ['gql-rent', 'monthly', 900],
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import { csvRows, ndjsonRows, MAX_RECORD_BYTES } from '../../src/domain/imports/read.ts';
 import { csvRecords, ImportFileError } from '../../src/domain/imports/csv-records.ts';
-import { ndjsonRecord, type ReadItem } from '../../src/domain/imports/records.ts';
+import { ndjsonRecord, type ImportKind, type ReadItem } from '../../src/domain/imports/records.ts';
 import type { OrderRecord } from '../../src/domain/ingestion/index.ts';
 import { shopifyOrdersExport } from '../factories/shopify-export.ts';
 
@@ -13,8 +13,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) out.push(item);
   return out;
 }
-const csv = (text: string, kind: 'orders' | 'customers' | 'products' | 'ad_spend' = 'orders') =>
-  collect(csvRecords(kind, csvRows(Readable.from([Buffer.from(text)]))));
+const csv = (text: string, kind: ImportKind = 'orders') => collect(csvRecords(kind, csvRows(Readable.from([Buffer.from(text)]))));
 const cents = (money: string | undefined) => Math.round(Number(money ?? '0') * 100);
 
 test('a Shopify orders export: one record per order with every line item, the customer, refunds, test and cancelled orders', async () => {
@@ -76,6 +75,36 @@ test('generic CSV: customers, products with stock, ad spend (the v1 platform spe
   const [ad] = await csv('date,platform,campaign_id,spend,clicks\n2026-11-01,meta-ads,c1,12.50,30\n', 'ad_spend');
   expect(ad).toMatchObject({ record: { platform: 'meta_ads', campaignId: 'c1', date: '2026-11-01', spend: '12.50', clicks: 30 } });
   expect((ad as Extract<ReadItem, { kind: 'record' }>).locate('spend')).toEqual({ line: 2, field: 'spend' });
+});
+
+test('generic CSV: expenses, one-off (none, one-off or no recurrence) and monthly with an end; another recurrence passed on for ingestion to reject', async () => {
+  const [rent, fee, fair, odd] = await csv(
+    'expense_id,date,category,description,amount,recurrence,ends_on\n' +
+      'rent,2026-10-01,rent,Shop,1000.00,monthly,2026-12-31\n' +
+      'fee,2026-10-10,fees,,40.00,one-off,\n' +
+      'fair,2026-10-11,events,Fair,15.00,,\n' +
+      'odd,2026-10-12,misc,,5.00,weekly,\n',
+    'expenses',
+  );
+  expect(rent).toMatchObject({
+    line: 2,
+    record: {
+      externalId: 'rent',
+      updatedAt: null,
+      date: '2026-10-01',
+      category: 'rent',
+      description: 'Shop',
+      amount: '1000.00',
+      recurrence: 'monthly',
+      endsOn: '2026-12-31',
+    },
+  });
+  expect(fee).toMatchObject({ record: { externalId: 'fee', amount: '40.00', recurrence: 'none' } });
+  expect((fee as Extract<ReadItem, { kind: 'record' }>).record).not.toHaveProperty('description');
+  expect((fair as Extract<ReadItem, { kind: 'record' }>).record).not.toHaveProperty('recurrence');
+  expect(odd).toMatchObject({ record: { recurrence: 'weekly' } });
+  expect((rent as Extract<ReadItem, { kind: 'record' }>).locate('endsOn')).toEqual({ line: 2, field: 'ends_on' });
+  await expect(csv('date,category,amount\n2026-10-01,rent,1.00\n', 'expenses')).rejects.toThrow('the header lacks the column(s): expense_id');
 });
 
 test('NDJSON: objects by line, blank lines skipped, a line that is not JSON or not an object rejected, an overlong line rejected without buffering it', async () => {

@@ -147,6 +147,8 @@ export type ImportKind =
   | 'ad_spend'
   /** Customers. */
   | 'customers'
+  /** Expenses, one-off (on their day) or monthly (spread over the days of each month). */
+  | 'expenses'
   /** Orders, one row per line item (Shopify's orders export, or the generic columns). */
   | 'orders'
   /** Products (variants by SKU) with cost, price and stock. */

@@ -60,6 +60,7 @@ export function Imports({ session }: PageProps) {
             <option value="customers">customers</option>
             <option value="products">products</option>
             <option value="ad_spend">ad spend</option>
+            <option value="expenses">expenses</option>
           </select>
         </label>
         <label>

@@ -1,7 +1,7 @@
 // The CSV columns of each format (docs/imports.md): Shopify's orders export as Shopify writes it,
 // and a generic set per kind (the ingestion record's fields in snake_case). Each maps one row's
 // cells (`get(column)`: trimmed, undefined when empty or absent) to ingestion record fields.
-import type { AdSpendRecord, CustomerRecord, OrderLineRecord, OrderRecord, RefundRecord } from '../ingestion/index.ts';
+import type { AdSpendRecord, CustomerRecord, ExpenseRecord, OrderLineRecord, OrderRecord, RefundRecord } from '../ingestion/index.ts';
 import { numeric, type ProductRow } from './records.ts';
 
 type Get = (column: string) => string | undefined;
@@ -255,4 +255,34 @@ const adSpend: FlatColumns<AdSpendRecord> = {
   },
 };
 
-export const GENERIC_COLUMNS = { customers, products, ad_spend: adSpend } as const;
+const expenses: FlatColumns<ExpenseRecord> = {
+  required: ['expense_id', 'date', 'category', 'amount'],
+  record(get) {
+    const recurrence = get('recurrence');
+    return {
+      externalId: get('expense_id')!,
+      updatedAt: get('updated_at') ?? null,
+      date: get('date')!,
+      ...(get('created_at') ? { createdAt: get('created_at') } : {}),
+      category: get('category')!,
+      ...(get('description') ? { description: get('description') } : {}),
+      amount: get('amount')!,
+      // `one-off` is the file's word for ingestion's `none`; another value is passed on, for ingestion to reject.
+      ...(recurrence ? { recurrence: (recurrence === 'one-off' ? 'none' : recurrence) as ExpenseRecord['recurrence'] } : {}),
+      ...(get('ends_on') ? { endsOn: get('ends_on') } : {}),
+    };
+  },
+  column: {
+    externalId: 'expense_id',
+    updatedAt: 'updated_at',
+    date: 'date',
+    createdAt: 'created_at',
+    category: 'category',
+    description: 'description',
+    amount: 'amount',
+    recurrence: 'recurrence',
+    endsOn: 'ends_on',
+  },
+};
+
+export const GENERIC_COLUMNS = { customers, products, ad_spend: adSpend, expenses } as const;

@@ -1,10 +1,10 @@
 // What the import reads a file into: ingestion records (src/domain/ingestion), one per order,
-// customer, product or ad-spend row, with where each came from. The import has no rules of its
+// customer, product, ad-spend or expense row, with where each came from. The import has no rules of its
 // own: the ingestion commands validate every record and reject a bad one with its field; the
 // import reports that field as the file's own (a CSV column on its row, or an NDJSON field).
-import type { AdSpendRecord, CustomerRecord, InventoryLevelRecord, OrderRecord, ProductRecord } from '../ingestion/index.ts';
+import type { AdSpendRecord, CustomerRecord, ExpenseRecord, InventoryLevelRecord, OrderRecord, ProductRecord } from '../ingestion/index.ts';
 
-export const IMPORT_KINDS = ['orders', 'customers', 'products', 'ad_spend'] as const;
+export const IMPORT_KINDS = ['orders', 'customers', 'products', 'ad_spend', 'expenses'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_FORMATS = ['csv', 'ndjson'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -20,6 +20,7 @@ export interface RecordOf {
   customers: CustomerRecord;
   products: ProductRow;
   ad_spend: AdSpendRecord;
+  expenses: ExpenseRecord;
 }
 
 /** Where an ingestion field of a record is in the file: its line and the file's name for it. */

@@ -1,5 +1,5 @@
-// The import request's own parameters, one rule for every door: the kind (`ad-spend` is the CLI's
-// spelling of `ad_spend`), the format and the source. A bad one is invalid_parameter with its name.
+// The import request's own parameters, one rule for every door: the kind (`orders`, `customers`,
+// `products`, `ad_spend` or `expenses`; `ad-spend` is the CLI's spelling of `ad_spend`), the format and the source. A bad one is invalid_parameter with its name.
 import { AppError } from '../../errors.ts';
 import type { CommerceSource } from '../shared/enums.ts';
 import { IMPORT_FORMATS, IMPORT_KINDS, type ImportFormat, type ImportKind } from './records.ts';

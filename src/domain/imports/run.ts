@@ -44,6 +44,8 @@ function writer(ingestion: IngestionService, accountId: string, origin: Origin, 
       return async (items) => byIndex(await ingestion.upsertCustomers(accountId, origin, records(items)));
     case 'ad_spend':
       return async (items) => byIndex(await ingestion.upsertAdSpend(accountId, origin, records(items)));
+    case 'expenses':
+      return async (items) => byIndex(await ingestion.upsertExpenses(accountId, origin, records(items)));
     case 'products':
       // The variant first, then the stock levels the rows carry; a row is stored when either changed.
       return async (items) => {

@@ -99,7 +99,8 @@ export async function upsertExpenses(ctx: WriteContext, records: readonly Expens
     ctx.accountId,
     won.map((w) => w.row),
   );
-  for (const day of [...before, ...won.map((w) => w.row)].flatMap((span) => chargedDays(span))) ctx.marks.day(day);
+  // Span by span into the marks (a set): a batch of long spans is never one array of all their days.
+  for (const span of [...before, ...won.map((w) => w.row)]) for (const day of chargedDays(span)) ctx.marks.day(day);
   await saveLedger(
     ctx.tx,
     ledgerScope(ctx, 'expense'),

@@ -319,11 +319,24 @@ function recurrence(value: unknown): 'none' | 'monthly' {
   throw new RecordError('recurrence', 'must be none or monthly');
 }
 
+/**
+ * The days an expense may be on or end on. A monthly expense marks every day it is charged on
+ * (chargedDays): unbounded, one row from 0001-01-01 to 9999-12-31 was 3.6 million days, minutes
+ * and gigabytes of one write. Within these, a span is at most 47,482 days.
+ */
+export const EXPENSE_DAYS = { first: '1970-01-01', last: '2099-12-31' } as const;
+
+function expenseDay(value: unknown, field: string): string {
+  const day = localDay(value, field);
+  if (day < EXPENSE_DAYS.first || day > EXPENSE_DAYS.last) throw new RecordError(field, `must be from ${EXPENSE_DAYS.first} to ${EXPENSE_DAYS.last}`);
+  return day;
+}
+
 export function expenseRow(value: ExpenseRecord, source: string): ExpenseRow {
   const e = object(value) as Partial<ExpenseRecord>;
   return {
     ...stamp(e as Record<string, unknown>, source),
-    date: localDay(e.date, 'date'),
+    date: expenseDay(e.date, 'date'),
     createdAt: optionalInstant(e.createdAt, 'createdAt'),
     category: text(e.category, 'category', { required: true, max: 100 }),
     description: text(e.description, 'description'),
@@ -337,7 +350,7 @@ function expenseSpan(e: Partial<ExpenseRecord>): Pick<ExpenseRow, 'recurrence' |
   const kind = recurrence(e.recurrence);
   if (e.endsOn === undefined || e.endsOn === null) return { recurrence: kind, endsOn: null };
   if (kind === 'none') throw new RecordError('endsOn', 'only a monthly expense ends');
-  const endsOn = localDay(e.endsOn, 'endsOn');
-  if (endsOn < localDay(e.date, 'date')) throw new RecordError('endsOn', 'must not be before date');
+  const endsOn = expenseDay(e.endsOn, 'endsOn');
+  if (endsOn < expenseDay(e.date, 'date')) throw new RecordError('endsOn', 'must not be before date');
   return { recurrence: kind, endsOn };
 }

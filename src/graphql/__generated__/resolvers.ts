@@ -1010,6 +1010,8 @@ export type ImportKind =
   | 'ad_spend'
   /** Customers. */
   | 'customers'
+  /** Expenses, one-off (on their day) or monthly (spread over the days of each month). */
+  | 'expenses'
   /** Orders, one row per line item (Shopify's orders export, or the generic columns). */
   | 'orders'
   /** Products (variants by SKU) with cost, price and stock. */
@@ -1447,7 +1449,7 @@ export type Mutation = {
   enableWebhook?: Maybe<EnableWebhookPayload>;
   /** Runs the AI insight generation for the account now: 5 credits per new insight (at most 10 per call); a generation that fails after its debit is refunded at once. payment_required while AI access is paused or when the balance covers no insight. Needs write. */
   generateInsights: GenerateInsightsPayload;
-  /** Imports a file of orders, customers, products or ad spend (docs/imports.md), given as text in content; the request body limit (1 MiB) applies, so larger files go to POST /api/v1/imports or svc import. The file is queued for a worker: poll importJob. Needs write. */
+  /** Imports a file of orders, customers, products, ad spend or expenses (docs/imports.md), given as text in content; the request body limit (1 MiB) applies, so larger files go to POST /api/v1/imports or svc import. The file is queued for a worker: poll importJob. Needs write. */
   importData?: Maybe<ImportDataPayload>;
   /**
    * Pauses AI access (enabled to paused) and emits ai.paused; while paused every operation that would spend credits answers payment_required. Dashboard session only. Answers a refusal (already paused) as a top-level conflict.
