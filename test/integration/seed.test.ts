@@ -120,6 +120,26 @@ describeEachDatabase('demo seed', (target) => {
     expect(statuses).toEqual(['connected', 'never_synced', 'revoked', 'stale']);
   });
 
+  test('the seed wrote through the ingestion commands: every order, refund, customer, product, ad-spend row and expense has its ledger record', async () => {
+    // The write path keys every record it stores in ingestion_records (docs/ingestion.md); rows
+    // written around it would have none. The seed's records all name it (via 'seed').
+    const count = async (sql: string) => Number((await client.query(sql)).rows[0].n);
+    const ledger = async (kind: string) =>
+      count(`SELECT count(*)::int AS n FROM ingestion_records WHERE kind = '${kind}' AND via = 'seed' AND NOT test AND deleted_at IS NULL`);
+    expect(await count(`SELECT count(*)::int AS n FROM ingestion_records WHERE via <> 'seed'`)).toBe(0);
+    for (const [kind, table] of [
+      ['order', 'orders'],
+      ['refund', 'refunds'],
+      ['customer', 'customers'],
+      ['product', 'inventory_items'],
+      ['ad_spend', 'ad_spend'],
+      ['expense', 'expenses'],
+    ] as const) {
+      const stored = await count(`SELECT count(*)::int AS n FROM ${table}`);
+      expect({ kind, stored: stored > 0, ledger: await ledger(kind) }).toEqual({ kind, stored: true, ledger: stored });
+    }
+  });
+
   test('orders are internally consistent and external ids follow the contract', async () => {
     const bad = await client.query(`
       SELECT count(*)::int AS n FROM orders
