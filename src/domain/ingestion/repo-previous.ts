@@ -35,6 +35,9 @@ export async function deferPrevious(tx: IngestionTx): Promise<void> {
   await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
 }
 
+/** The select-list items that end deferPrevious (its settings back off for the rest of the transaction). */
+const END_DEFERRED = `set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`;
+
 /** The customers ($2) with a stored order (id below $4) placed after their first new one ($3): a probe each. */
 const LATER_STORED = `unnest($2::int4[], $3::timestamptz[]) AS c(id, first_at)
   CROSS JOIN LATERAL (SELECT 1 FROM orders q WHERE q.account_id = $1 AND q.customer_id = c.id AND q.placed_at > c.first_at AND q.id < $4::int4
@@ -64,15 +67,18 @@ export interface OrderPlace {
 export async function refreshPrevious(tx: IngestionTx, accountId: string, customerIds: readonly number[], places: readonly OrderPlace[]): Promise<void> {
   const customers = [...new Set(customerIds)].sort((a, b) => a - b);
   if (customers.length + places.length > 0) {
+    // The settings end in the same statement (one round trip less for every incremental write).
     await execute(
       tx,
       `WITH pending AS (
          INSERT INTO customer_metrics_pending (account_id, customer_id) SELECT $1, c.id FROM unnest($2::int4[]) AS c(id) ORDER BY 2
          ON CONFLICT (account_id, customer_id) DO NOTHING
+       ), refreshed AS (
+         SELECT orders_customer_previous_refresh(ARRAY(
+           SELECT ROW(x.id, $1, x.customer_id, x.source::"CommerceSource", x.placed_at, x.own)::orders_customer_previous_place
+           FROM unnest($3::int4[], $4::int4[], $5::text[], $6::timestamptz[], $7::bool[]) AS x(id, customer_id, source, placed_at, own))) AS done
        )
-       SELECT orders_customer_previous_refresh(ARRAY(
-         SELECT ROW(x.id, $1, x.customer_id, x.source::"CommerceSource", x.placed_at, x.own)::orders_customer_previous_place
-         FROM unnest($3::int4[], $4::int4[], $5::text[], $6::timestamptz[], $7::bool[]) AS x(id, customer_id, source, placed_at, own)))`,
+       SELECT r.done, ${END_DEFERRED} FROM refreshed r`,
       accountId,
       arrayLiteral(customers),
       arrayLiteral(places.map((p) => p.id)),
@@ -81,8 +87,9 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
       arrayLiteral(places.map((p) => iso(p.placedAt))),
       arrayLiteral(places.map((p) => p.own)),
     );
+    return;
   }
-  await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
+  await execute(tx, `SELECT ${END_DEFERRED}`);
 }
 
 /**
@@ -162,5 +169,5 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
       );
     }
   }
-  await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`);
+  await execute(tx, `SELECT ${END_DEFERRED}`);
 }
