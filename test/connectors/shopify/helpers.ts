@@ -151,7 +151,12 @@ export function dashboardShopifySuite(target: DatabaseTarget): DashboardShopifyS
   let services: TestApp['services'] | undefined;
   beforeAll(async () => {
     database = await target.create();
-    sim = await startFullShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
+    sim = await startFullShopifySimulator({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      // The subscriptions' address is the public URL: its deliveries go to the app's port; retries wait milliseconds.
+      deliveries: { address: (url) => url.replace(PUBLIC_URL, app!.url), retries: 3, retryDelayMs: (n) => 10 * 2 ** (n - 1) },
+    });
     app = await startTestApp(database, { ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
     services = { ...app.services, shopify: simulatorTunedSync(app) };
   });
