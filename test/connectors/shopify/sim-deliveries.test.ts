@@ -2,7 +2,8 @@
 // databases: a store connected through OAuth and synced (the sync registers its topics through the
 // simulator's webhookSubscriptionCreate), then an order created in the simulated store arrives as
 // the simulator's own signed orders/create in the connector's inbox, is counted in /api/v1/profit
-// once the inbox job ran, and the Admin API (the next sync's reconciliation) agrees with it. A
+// once the inbox job ran, and the Admin API (the next sync's reconciliation) agrees with it; a
+// refund and a cancellation made in the store arrive the same way. A
 // delivery the app refuses (a 500, the app down) is sent again with the same webhook id until it
 // lands, or given up after the bounded retries.
 import { createServer, type Server } from 'node:http';
@@ -101,15 +102,21 @@ describeEachDatabase('shopify simulator deliveries', (target) => {
     expect(after.length).toBe(before + 1);
     expect(Number(after.find((o) => o.externalId === String(order.id))!.totalAmount)).toBe(total / 100);
 
+    // A refund of 5.00: refunds/create then orders/updated, both landing; the order is partly refunded.
+    expect(await sim.refundOrder(shop, order.id, 500).delivered).toEqual(['delivered', 'delivered']);
+    await drain();
+    expect((await ordersOf(accountId)).find((o) => o.externalId === String(order.id))!.status).toBe('partially_refunded');
+
     // A cancellation: orders/cancelled then orders/updated, both landing; the order is cancelled.
-    const cancelled = sim.cancelOrder(shop, order.id);
-    await cancelled.delivered;
+    expect(await sim.cancelOrder(shop, order.id).delivered).toEqual(['delivered', 'delivered']);
     expect(
       sim.deliveries.attempts
         .filter((a) => a.shop === shop)
         .slice(1)
         .map((a) => [a.topic, a.status]),
     ).toEqual([
+      ['refunds/create', 200],
+      ['orders/updated', 200],
       ['orders/cancelled', 200],
       ['orders/updated', 200],
     ]);

@@ -27,6 +27,8 @@ export interface SubscriptionDeliveryOptions {
    * test maps the app's public URL to its port, or sends an attempt to a server that refuses it.
    */
   address?: (callbackUrl: string, attempt: number) => string;
+  /** Called after each attempt (the CLI prints the failed ones). */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
 }
 
 export type DeliveryOutcome = 'delivered' | 'gave-up';
@@ -91,6 +93,7 @@ export function subscriptionDeliveries(options: SubscriptionDeliveryOptions): Su
         record.error = (error as Error).message;
       }
       attempts.push(record);
+      options.onAttempt?.(record);
       if (record.status !== null && record.status >= 200 && record.status < 300) return 'delivered';
     }
     return 'gave-up';
