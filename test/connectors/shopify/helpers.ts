@@ -108,6 +108,23 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
 }
 
 /**
+ * `day`'s row of /api/v1/profit?days=7 once it counts `purchases` orders: jobs drained (`drain`)
+ * until the analytics caught up, within eventually's deadline.
+ */
+export async function profitDayOnce(app: TestApp, key: string, day: string, purchases: number, drain: () => Promise<unknown>) {
+  let served: { gross_revenue: number; purchase_count: number } | undefined;
+  await eventually(async () => {
+    await drain();
+    const profit = (await (await fetch(`${app.url}/api/v1/profit?days=7`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      data: Array<{ snapshot_date: string; gross_revenue: number; purchase_count: number }>;
+    };
+    served = profit.data.find((d) => d.snapshot_date === day);
+    return served?.purchase_count === purchases;
+  }, `${purchases} order(s) of ${day} in /api/v1/profit`);
+  return served!;
+}
+
+/**
  * The app's own Shopify sync (its configuration, part A's token store) with the bulk operations
  * polled every 20 ms instead of production's 5 s: the simulator completes an operation after its
  * first status read, so each of a backfill's streams otherwise waited one whole production poll.

@@ -15,7 +15,7 @@ import { makeKey } from '../../factories/keys.ts';
 import type { FullShopifySimulator } from '../../simulators/shopify/full.ts';
 import { orderTotals } from '../../simulators/shopify/store.ts';
 import { WEBHOOK_TOPICS } from '../../../src/connectors/shopify/index.ts';
-import { PUBLIC_URL, approve, dashboardShopifySuite, eventually, followCallback, newShop } from './helpers.ts';
+import { PUBLIC_URL, approve, dashboardShopifySuite, followCallback, newShop, profitDayOnce } from './helpers.ts';
 
 jest.setTimeout(240_000);
 
@@ -84,16 +84,8 @@ describeEachDatabase('shopify simulator deliveries', (target) => {
 
     // Today's profit counts it (the store's other orders ended five days ago).
     const day = order.processedAt.toISOString().slice(0, 10);
-    let served: { gross_revenue: number; purchase_count: number } | undefined;
-    await eventually(async () => {
-      await drain();
-      const profit = (await (await fetch(`${app.url}/api/v1/profit?days=7`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
-        data: Array<{ snapshot_date: string; gross_revenue: number; purchase_count: number }>;
-      };
-      served = profit.data.find((d) => d.snapshot_date === day);
-      return served?.purchase_count === 1;
-    }, 'the live order in /api/v1/profit');
-    expect(Math.round(served!.gross_revenue * 100)).toBe(total);
+    const served = await profitDayOnce(app, key, day, 1, drain);
+    expect(Math.round(served.gross_revenue * 100)).toBe(total);
 
     // The next sync reconciles against the Admin API: the same order, nothing added or changed.
     await runSync(accountId);
