@@ -42,7 +42,7 @@ const sim = await startFullShopifySimulator({
   deliveries: {
     onAttempt: (a) => {
       if (a.status === null || a.status < 200 || a.status > 299)
-        console.log(`${a.topic} to ${a.callbackUrl}: attempt ${a.attempt} failed (${a.status ?? a.error}), retried with backoff`);
+        console.log(`${a.topic} to ${a.callbackUrl}: attempt ${a.attempt} failed (${a.status ?? a.error})`);
     },
   },
 });
