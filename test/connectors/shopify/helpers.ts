@@ -108,6 +108,23 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
 }
 
 /**
+ * `day`'s row of /api/v1/profit?days=7 once it counts `purchases` orders: jobs drained (`drain`)
+ * until the analytics caught up, within eventually's deadline.
+ */
+export async function profitDayOnce(app: TestApp, key: string, day: string, purchases: number, drain: () => Promise<unknown>) {
+  let served: { gross_revenue: number; purchase_count: number } | undefined;
+  await eventually(async () => {
+    await drain();
+    const profit = (await (await fetch(`${app.url}/api/v1/profit?days=7`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      data: Array<{ snapshot_date: string; gross_revenue: number; purchase_count: number }>;
+    };
+    served = profit.data.find((d) => d.snapshot_date === day);
+    return served?.purchase_count === purchases;
+  }, `${purchases} order(s) of ${day} in /api/v1/profit`);
+  return served!;
+}
+
+/**
  * The app's own Shopify sync (its configuration, part A's token store) with the bulk operations
  * polled every 20 ms instead of production's 5 s: the simulator completes an operation after its
  * first status read, so each of a backfill's streams otherwise waited one whole production poll.
@@ -151,7 +168,12 @@ export function dashboardShopifySuite(target: DatabaseTarget): DashboardShopifyS
   let services: TestApp['services'] | undefined;
   beforeAll(async () => {
     database = await target.create();
-    sim = await startFullShopifySimulator({ apiKey: API_KEY, apiSecret: API_SECRET });
+    sim = await startFullShopifySimulator({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      // The subscriptions' address is the public URL: its deliveries go to the app's port; retries wait milliseconds.
+      deliveries: { address: (url) => url.replace(PUBLIC_URL, app!.url), retries: 3, retryDelayMs: (n) => 10 * 2 ** (n - 1) },
+    });
     app = await startTestApp(database, { ...dashboardEnv(), ...shopifyEnv(sim.baseUrlTemplate) });
     services = { ...app.services, shopify: simulatorTunedSync(app) };
   });

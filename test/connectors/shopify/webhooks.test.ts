@@ -35,7 +35,7 @@ import { ALL_JOBS } from '../../../src/jobs/index.ts';
 import { connectorInboxJob } from '../../../src/jobs/connector-inbox.job.ts';
 import { SHOPIFY_SYNC_JOB } from '../../../src/connectors/shopify/index.ts';
 import { syncStreamsService } from '../../../src/domain/integrations/index.ts';
-import { API_KEY, API_SECRET, approve, connectedStore, eventually, followCallback, shopifyEnv } from './helpers.ts';
+import { API_KEY, API_SECRET, approve, connectedStore, followCallback, profitDayOnce, shopifyEnv } from './helpers.ts';
 import { gql } from '../../graphql/helpers.ts';
 import { sample } from '../../observability/helpers.ts';
 
@@ -195,16 +195,8 @@ describeEachDatabase('shopify webhooks', (target) => {
 
     // The analytics caught up: the order's day counts it (and not the test order).
     const day = first.processedAt.slice(0, 10);
-    let served: { gross_revenue: number; purchase_count: number } | undefined;
-    await eventually(async () => {
-      await drain();
-      const profit = (await (await fetch(`${app.url}/api/v1/profit?days=7`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
-        data: Array<{ snapshot_date: string; gross_revenue: number; purchase_count: number }>;
-      };
-      served = profit.data.find((d) => d.snapshot_date === day);
-      return served?.purchase_count === 1;
-    }, 'the order in /api/v1/profit');
-    expect(Math.round(served!.gross_revenue * 100)).toBe(Math.round(Number(total) * 100));
+    const served = await profitDayOnce(app, key, day, 1, drain);
+    expect(Math.round(served.gross_revenue * 100)).toBe(Math.round(Number(total) * 100));
 
     // A late, older orders/updated changes nothing; orders/cancelled cancels.
     await deliver('orders/updated', shop, orderPayload({ ...first, shipping: '99.00' }));

@@ -334,6 +334,36 @@ function buildOrder(plan: OrderPlan, i: number, rand: () => number, id: () => nu
   return order;
 }
 
+/**
+ * A new order placed at `at` (a live order: the simulator's `createOrder`), built as a generated
+ * one (the store's products and customers, its name the next number) from a seed of its own; never
+ * cancelled or refunded at birth, and not a test order unless `test`. Not for a lazy store.
+ */
+export function addOrder(store: SimStore, at: Date, options: { test?: boolean } = {}): SimOrder {
+  if (store.lazyOrders) throw new Error('addOrder: a lazy store takes no new orders');
+  const i = store.orders.length;
+  const plan: OrderPlan = {
+    orders: i + 1,
+    days: 0,
+    start: at.getTime(),
+    now: at,
+    currency: store.currency,
+    customers: store.customers,
+    variants: store.variants,
+  };
+  const order = buildOrder(plan, i, seeded(store.nextId), () => store.nextId++);
+  order.test = options.test ?? false;
+  store.orders.push(order);
+  return order;
+}
+
+/** The order is cancelled at `at`: its updatedAt moves, as Shopify's does. */
+export function cancelOrder(order: SimOrder, at: Date): SimOrder {
+  order.cancelledAt = at;
+  order.updatedAt = at;
+  return order;
+}
+
 /** One location's stock of a variant changes upstream (what inventory_levels/update reports). */
 export function setLevel(v: SimVariant, locationId: number, available: number, at: Date): SimLevel {
   let level = v.levels.find((l) => l.locationId === locationId);

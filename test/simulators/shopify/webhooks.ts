@@ -19,8 +19,11 @@ export interface Delivery {
 export interface WebhookSender {
   /** A new delivery (fresh ids), not sent yet. */
   make(topic: string, shop: string, payload: unknown, options?: { triggeredAt?: Date }): Delivery;
-  /** Sends a delivery (again: the same ids) to the receiver; `sign: 'wrong' | 'none'` forges it. */
-  send(delivery: Delivery, options?: { sign?: 'ok' | 'wrong' | 'none'; body?: string }): Promise<Response>;
+  /**
+   * Sends a delivery (again: the same ids) to the receiver (`to`, default the sender's); `sign:
+   * 'wrong' | 'none'` forges it; `signal` aborts it (a timeout).
+   */
+  send(delivery: Delivery, options?: { sign?: 'ok' | 'wrong' | 'none'; body?: string; to?: string; signal?: AbortSignal }): Promise<Response>;
   /** Every delivery attempt with the receiver's status. */
   readonly log: Array<{ webhookId: string; topic: string; status: number }>;
 }
@@ -53,7 +56,7 @@ export function webhookSender(receiverUrl: string, secret: string, apiVersion = 
       };
       if (sign === 'ok') headers['x-shopify-hmac-sha256'] = webhookSignature(body, secret);
       if (sign === 'wrong') headers['x-shopify-hmac-sha256'] = webhookSignature(body, `${secret}-not`);
-      const res = await fetch(receiverUrl, { method: 'POST', headers, body });
+      const res = await fetch(options.to ?? receiverUrl, { method: 'POST', headers, body, ...(options.signal ? { signal: options.signal } : {}) });
       log.push({ webhookId: delivery.webhookId, topic: delivery.topic, status: res.status });
       return res;
     },
