@@ -3,6 +3,7 @@
 import { withCore } from '../main.ts';
 import { json, parse, parseDate, print, requireString, UsageError, type Command } from './args.ts';
 import { keyState } from '../domain/keys/index.ts';
+import { REFUND_ATTRIBUTIONS, type RefundAttribution } from '../domain/ingestion/index.ts';
 
 export const accountsCreateCommand: Command = async ({ config, io, args }) => {
   const { values } = parse(args, { ...json, name: { type: 'string' }, plan: { type: 'string' }, currency: { type: 'string' }, timezone: { type: 'string' } });
@@ -19,19 +20,18 @@ export const accountsCreateCommand: Command = async ({ config, io, args }) => {
   return 0;
 };
 
-const ATTRIBUTIONS = ['order_day', 'refund_day'] as const;
-
 /** Reads the account's refund attribution, or sets it with --set (a change marks the days its refunds touch for the catch-up). */
 export const accountsRefundAttributionCommand: Command = async ({ config, io, args }) => {
   const { values } = parse(args, { ...json, account: { type: 'string' }, set: { type: 'string' } });
   const accountId = requireString(values, 'account');
   const wanted = values.set as string | undefined;
-  if (wanted !== undefined && !(ATTRIBUTIONS as readonly string[]).includes(wanted)) throw new UsageError(`--set must be ${ATTRIBUTIONS.join(' or ')}`);
+  if (wanted !== undefined && !(REFUND_ATTRIBUTIONS as readonly string[]).includes(wanted))
+    throw new UsageError(`--set must be ${REFUND_ATTRIBUTIONS.join(' or ')}`);
   const result = await withCore(config, async ({ services }) =>
     wanted === undefined
       ? { attribution: await services.ingestion.getRefundAttribution(accountId), changed: false, markedDays: 0 }
       : services.ingestion
-          .setRefundAttribution(accountId, wanted as (typeof ATTRIBUTIONS)[number])
+          .setRefundAttribution(accountId, wanted as RefundAttribution)
           .then((r) => ({ attribution: r.attribution, changed: r.changed, markedDays: r.changes.days.length })),
   );
   const summary = { account_id: accountId, refund_attribution: result.attribution, changed: result.changed, marked_days: result.markedDays };

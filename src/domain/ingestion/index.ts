@@ -5,6 +5,6 @@ export type * from './types.ts';
 export { ingestionService, ingestionInTransaction, noChanges } from './service.ts';
 // Money as the write path reads it (a decimal string with at most 2 places -> exact cents), for the
 // connectors that add amounts up before they hand them over.
-export { cents as parseCents, decimal as formatCents, amount as normalizedAmount, RecordError } from './rules.ts';
+export { cents as parseCents, decimal as formatCents, amount as normalizedAmount, RecordError, REFUND_ATTRIBUTIONS } from './rules.ts';
 // The records one bulk transaction takes for a batch size (a caller that feeds a bulk write batch by batch matches it).
 export { bulkBatchSize } from './bulk.ts';

@@ -2,7 +2,7 @@
 // products and stock, ad spend and expenses. Every statement is scoped by the account; batches
 // are set-based (sql.ts). Orders, lines and refunds are in repo-orders.ts.
 import type { IngestionTx, RefundAttribution } from './types.ts';
-import { type ExpenseSpan, type StoredVersion, ledgerKey } from './rules.ts';
+import { type ExpenseSpan, type StoredVersion, REFUND_ATTRIBUTIONS, ledgerKey } from './rules.ts';
 import type { AdSpendRow, CustomerRow, ExpenseRow, ProductRow } from './validate.ts';
 import { type Column, PROBE, arrayLiteral, execute, inOrder, iso, queryRows, sourceDb, unnest } from './sql.ts';
 import { col, parseRows, z } from '../shared/index.ts';
@@ -13,7 +13,7 @@ export interface AccountInfo {
   refundAttribution: RefundAttribution;
 }
 
-const accountRow = z.object({ currency: z.string(), timezone: z.string(), refundAttribution: z.enum(['order_day', 'refund_day']) });
+const accountRow = z.object({ currency: z.string(), timezone: z.string(), refundAttribution: z.enum(REFUND_ATTRIBUTIONS) });
 const versionRow = z.object({
   source: z.string(),
   externalId: z.string(),

@@ -3,6 +3,9 @@
 import { hash } from 'node:crypto';
 
 /** A reason a record is rejected: the field (dotted path) and what is wrong with it. */
+/** The days a refund may count on in the profit snapshots (the account's setting; docs/ingestion.md, "Refund attribution"). */
+export const REFUND_ATTRIBUTIONS = ['order_day', 'refund_day'] as const;
+
 export class RecordError extends Error {
   constructor(
     readonly field: string,

@@ -3,7 +3,8 @@
 // account combined into one transaction (./combine.ts).
 import type { PrismaClient } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { ChangeSet, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin, RefundAttribution } from './types.ts';
+import type { ChangeSet, IngestionService, IngestionTx, OnChanged, OrderRecord, Origin } from './types.ts';
+import { REFUND_ATTRIBUTIONS } from './rules.ts';
 import { type Transact, type WriteContext, inTransaction, transactOn } from './batch.ts';
 import { cancelOrders, upsertRefunds, writeOrderBatch } from './orders.ts';
 import { setInventoryLevels, upsertAdSpend, upsertCustomers, upsertExpenses, upsertProducts } from './commands.ts';
@@ -16,7 +17,6 @@ import { BulkStatistics } from './repo-statistics.ts';
 export const noChanges: OnChanged = async () => {};
 
 const BULK_BATCH = 2_000;
-const ATTRIBUTIONS: readonly RefundAttribution[] = ['order_day', 'refund_day'];
 
 function build(transact: Transact, onChanged: OnChanged, options: { combine: boolean }): IngestionService {
   const run = (accountId: string, origin: Origin, work: (ctx: WriteContext) => Promise<void>, offset = 0) =>
@@ -56,8 +56,8 @@ function build(transact: Transact, onChanged: OnChanged, options: { combine: boo
       }),
 
     async setRefundAttribution(accountId, attribution) {
-      if (!ATTRIBUTIONS.includes(attribution))
-        throw new AppError('invalid_parameter', `refund attribution must be ${ATTRIBUTIONS.join(' or ')}`, { param: 'attribution' });
+      if (!REFUND_ATTRIBUTIONS.includes(attribution))
+        throw new AppError('invalid_parameter', `refund attribution must be ${REFUND_ATTRIBUTIONS.join(' or ')}`, { param: 'attribution' });
       // Under the account's write lock (no refund is written meanwhile), the setting and the marks
       // of every day a refund touches commit together: the catch-up recomputes those snapshots
       // under the new rule. Setting the current value again changes and marks nothing.

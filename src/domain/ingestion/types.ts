@@ -13,6 +13,7 @@
 //   exact end to end (never a JavaScript number).
 // - Instants are ISO 8601 strings; `date` fields are local calendar days (YYYY-MM-DD) in the
 //   account's (or the ad account's) time zone.
+import type { REFUND_ATTRIBUTIONS } from './rules.ts';
 import type { AdPlatform, CommerceSource } from '../shared/enums.ts';
 import type { TransactionClient } from '../../db/client.ts';
 
@@ -235,7 +236,7 @@ export type IngestionTx = TransactionClient;
 export type OnChanged = (tx: IngestionTx, accountId: string, changes: ChangeSet) => Promise<void>;
 
 /** How refunds are dated in profit snapshots and reports: an account setting. */
-export type RefundAttribution = 'order_day' | 'refund_day';
+export type RefundAttribution = (typeof REFUND_ATTRIBUTIONS)[number];
 
 /** What setRefundAttribution did: the setting now, whether it changed, the days it marked. */
 export interface RefundAttributionChange {
