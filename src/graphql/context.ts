@@ -10,11 +10,8 @@ import type { ReorderStatus } from '../domain/shared/index.ts';
 import type { EffectLedger } from '../domain/idempotency/index.ts';
 import type { PointsResult } from '../http/rate-limit/points.ts';
 import type { CustomerModel, OrderModel, ReorderSuggestionModel } from './mappers.ts';
-import type { SyncStatus } from '../domain/integrations/index.ts';
+import { RECENT_ERRORS, type SyncStatus } from '../domain/integrations/index.ts';
 import type { InboxError } from '../domain/connections/index.ts';
-
-/** How many recent errors an integration's sync status lists (IntegrationSyncStatus.recentErrors). */
-export const RECENT_ERRORS = 10;
 
 /**
  * The services the resolvers and loaders use, and nothing else: the door is handed exactly this

@@ -248,7 +248,7 @@ export function connectionsService(prisma: PrismaClient, deps: { secrets: Secret
      * `perIntegration` of each (newest first), in the order of `integrationIds` (a per-request
      * DataLoader's batch). A delivery processed since is no longer among them.
      */
-    async inboxErrors(accountId: string, integrationIds: readonly number[], perIntegration = 10): Promise<InboxError[][]> {
+    async inboxErrors(accountId: string, integrationIds: readonly number[], perIntegration: number): Promise<InboxError[][]> {
       const rows = await repo.inboxErrors(accountId, integrationIds, perIntegration);
       const byIntegration = new Map<number, InboxError[]>(integrationIds.map((id) => [id, []]));
       for (const r of rows) {

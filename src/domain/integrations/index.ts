@@ -26,11 +26,12 @@ export interface IntegrationList {
 export {
   syncStreamsService,
   syncProgress,
-  syncErrors,
+  recentErrors,
+  RECENT_ERRORS,
   BACKFILL_PREFIX,
   type SyncStreamsService,
   type SyncStatus,
   type SyncPhase,
-  type SyncError,
+  type RecentError,
 } from './sync/service.ts';
 export type { SyncStreamRow, SyncStreamPatch } from './sync/repo.ts';

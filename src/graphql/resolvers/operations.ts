@@ -3,8 +3,8 @@ import type { Resolvers } from '../__generated__/resolvers.ts';
 import { ok, toUserError } from '../user-errors.ts';
 import { AppError } from '../../errors.ts';
 import { shopifyInstallStart } from '../../connectors/shopify/index.ts';
-import { RECENT_ERRORS, type GraphQLServices } from '../context.ts';
-import { syncErrors } from '../../domain/integrations/index.ts';
+import type { GraphQLServices } from '../context.ts';
+import { recentErrors } from '../../domain/integrations/index.ts';
 import { parseId, wholeList } from '../connection.ts';
 import { toGlobalId } from '../global-id.ts';
 import { markShownOnce } from '../../domain/idempotency/index.ts';
@@ -17,6 +17,9 @@ async function integrationOf(services: GraphQLServices, accountId: string, id: n
 }
 
 const SYNC_PHASES = { idle: 'IDLE', backfill: 'BACKFILL', synced: 'SYNCED', failed: 'FAILED' } as const;
+
+/** IntegrationErrorSource's values (SCREAMING_SNAKE_CASE) for the domain's. */
+const ERROR_SOURCES = { sync: 'SYNC', webhook: 'WEBHOOK' } as const;
 
 export const operationsResolvers: Resolvers = {
   Query: {
@@ -50,15 +53,10 @@ export const operationsResolvers: Resolvers = {
     phase: ({ status }) => SYNC_PHASES[status.phase],
     progress: ({ status }) => status.progress,
     lastError: ({ status }) => status.lastError,
-    /** The streams' errors and the deliveries' (one statement for the request's integrations), newest first. */
+    /** The streams' errors and the deliveries' (one statement for the request's integrations; the rule: the domain's recentErrors). */
     async recentErrors({ integrationId, status }, _args, { loaders }) {
       const deliveries = await loaders.integrationInboxErrors.load(integrationId);
-      return [
-        ...syncErrors(status.streams).map((e) => ({ ...e, source: 'SYNC' as const, topic: null, attempts: null, nextAttemptAt: null })),
-        ...deliveries.map((e) => ({ ...e, source: 'WEBHOOK' as const })),
-      ]
-        .sort((a, b) => b.at.getTime() - a.at.getTime())
-        .slice(0, RECENT_ERRORS);
+      return recentErrors(status.streams, deliveries).map((e) => ({ ...e, source: ERROR_SOURCES[e.source] }));
     },
   },
   Integrations: {

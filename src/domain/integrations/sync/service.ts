@@ -4,6 +4,7 @@
 // one by bytes) and an ETA from the elapsed time; reconciliation streams keep a cursor.
 import type { PrismaClient } from '../../../db/client.ts';
 import { syncStreamsRepo, type SyncStreamPatch, type SyncStreamRow } from './repo.ts';
+import type { InboxError } from '../../connections/index.ts';
 
 export type SyncPhase = 'idle' | 'backfill' | 'synced' | 'failed';
 
@@ -43,21 +44,37 @@ export function syncProgress(streams: readonly SyncStreamRow[], backfillStreams:
   };
 }
 
-/** A stream's error as the integration's recent errors list it. */
-export interface SyncError {
-  /** The stream's last update (when the error was recorded, or since). */
+/** How many errors an integration's recent errors list (GraphQL IntegrationSyncStatus.recentErrors). */
+export const RECENT_ERRORS = 10;
+
+/** An error of an integration as its recent errors list it: a sync stream's or a webhook delivery's. */
+export interface RecentError {
+  /** A stream's last update (when its error was recorded, or since); a delivery's failed attempt. */
   at: Date;
-  stream: string;
+  source: 'sync' | 'webhook';
+  /** The delivery's topic (null for a stream). */
+  topic: string | null;
   message: string;
-  /** A failed stream is run again by the next sync run; rejected records of a running or done one are not. */
+  /** The delivery's attempts (null for a stream). */
+  attempts: number | null;
+  /** A failed stream is run again by the next sync run (rejected records of a running or done one are not); a delivery until its last attempt. */
   willRetry: boolean;
+  nextAttemptAt: Date | null;
 }
 
-/** The streams' last errors, newest first. */
-export const syncErrors = (streams: readonly SyncStreamRow[]): SyncError[] =>
-  streams
-    .flatMap((s) => (s.lastError ? [{ at: s.updatedAt, stream: s.stream, message: s.lastError, willRetry: s.phase === 'failed' }] : []))
-    .sort((a, b) => b.at.getTime() - a.at.getTime());
+/**
+ * An integration's recent errors: its streams' last errors and its failed or retrying webhook
+ * deliveries (connections' inboxErrors), newest first, at most RECENT_ERRORS.
+ */
+export function recentErrors(streams: readonly SyncStreamRow[], deliveries: readonly InboxError[]): RecentError[] {
+  const fromStreams = streams.flatMap((s): RecentError[] =>
+    s.lastError
+      ? [{ at: s.updatedAt, source: 'sync', topic: null, message: s.lastError, attempts: null, willRetry: s.phase === 'failed', nextAttemptAt: null }]
+      : [],
+  );
+  const fromDeliveries = deliveries.map((d): RecentError => ({ ...d, source: 'webhook' }));
+  return [...fromStreams, ...fromDeliveries].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, RECENT_ERRORS);
+}
 
 export function syncStreamsService(prisma: PrismaClient) {
   const repo = syncStreamsRepo(prisma);
