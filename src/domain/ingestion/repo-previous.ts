@@ -32,11 +32,13 @@ export const PREVIOUS = `(SELECT CASE WHEN x.customer_id IS NULL OR x.cancelled 
  * batch touched and turns both settings off.
  */
 export async function deferPrevious(tx: IngestionTx): Promise<void> {
-  await execute(tx, `SELECT set_config('orders.customer_previous_writing', 'on', true), set_config('orders.customer_country_given', 'on', true)`);
+  await execute(tx, `SELECT ${deferred('on')}`);
 }
 
-/** The select-list items that end deferPrevious (its settings back off for the rest of the transaction). */
-const END_DEFERRED = `set_config('orders.customer_previous_writing', 'off', true), set_config('orders.customer_country_given', 'off', true)`;
+/** The select-list items that set deferPrevious's settings for the rest of the transaction: 'on' begins it, 'off' ends it. */
+function deferred(state: 'on' | 'off'): string {
+  return `set_config('orders.customer_previous_writing', '${state}', true), set_config('orders.customer_country_given', '${state}', true)`;
+}
 
 /** The customers ($2) with a stored order (id below $4) placed after their first new one ($3): a probe each. */
 const LATER_STORED = `unnest($2::int4[], $3::timestamptz[]) AS c(id, first_at)
@@ -78,7 +80,7 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
            SELECT ROW(x.id, $1, x.customer_id, x.source::"CommerceSource", x.placed_at, x.own)::orders_customer_previous_place
            FROM unnest($3::int4[], $4::int4[], $5::text[], $6::timestamptz[], $7::bool[]) AS x(id, customer_id, source, placed_at, own))) AS done
        )
-       SELECT r.done, ${END_DEFERRED} FROM refreshed r`,
+       SELECT r.done, ${deferred('off')} FROM refreshed r`,
       accountId,
       arrayLiteral(customers),
       arrayLiteral(places.map((p) => p.id)),
@@ -89,7 +91,7 @@ export async function refreshPrevious(tx: IngestionTx, accountId: string, custom
     );
     return;
   }
-  await execute(tx, `SELECT ${END_DEFERRED}`);
+  await execute(tx, `SELECT ${deferred('off')}`);
 }
 
 /**
@@ -169,5 +171,5 @@ export async function rebuildPrevious(tx: IngestionTx, accountId: string, custom
       );
     }
   }
-  await execute(tx, `SELECT ${END_DEFERRED}`);
+  await execute(tx, `SELECT ${deferred('off')}`);
 }

@@ -573,6 +573,9 @@ describeEachDatabase('shopify webhooks', (target) => {
         clock: () => at,
         log: (line) => lines.push(line),
       }).drain();
+    /** The job's tick for the account at `at`, as a worker runs it (its failed attempts told to `lines`). */
+    const inboxJobAt = (at: Date) =>
+      connectorInboxJob.run({ services: app.services, accountId: a.accountId, now: at, signal: new AbortController().signal, log: (line) => lines.push(line) });
     const before = await scrape();
     await run(now);
     // Counted by topic (a's level and order, b's level); no account, shop or integration in the labels.
@@ -626,13 +629,7 @@ describeEachDatabase('shopify webhooks', (target) => {
     lines.length = 0;
     const later = new Date(now.getTime() + 6000);
     // The job's tick after the backoff retries them (run as a worker would, at that time).
-    await connectorInboxJob.run({
-      services: app.services,
-      accountId: a.accountId,
-      now: later,
-      signal: new AbortController().signal,
-      log: (line) => lines.push(line),
-    });
+    await inboxJobAt(later);
     expect((await inbox(a.accountId)).filter((d) => d.status !== 'done').map((d) => [d.topic, d.attempts])).toEqual([['orders/create', 2]]);
     const retried = (await recentErrors(keyA))[a.shop]!.filter((e) => e.source === 'WEBHOOK');
     expect(retried.map((e) => [e.topic, e.attempts, e.willRetry, e.at, e.nextAttemptAt])).toEqual([
@@ -647,13 +644,7 @@ describeEachDatabase('shopify webhooks', (target) => {
       const due = (await inbox(a.accountId)).find((d) => d.topic === 'orders/create')!;
       expect([due.status, due.attempts]).toEqual(['pending', attempt - 1]);
       const at = new Date(due.nextAttemptAt.getTime() + 1000);
-      await connectorInboxJob.run({
-        services: app.services,
-        accountId: a.accountId,
-        now: at,
-        signal: new AbortController().signal,
-        log: (line) => lines.push(line),
-      });
+      await inboxJobAt(at);
     }
     expect((await inbox(a.accountId)).find((d) => d.topic === 'orders/create')).toMatchObject({ status: 'failed', attempts: 12 });
     const givenUp = (await recentErrors(keyA))[a.shop]!.filter((e) => e.source === 'WEBHOOK');
